@@ -1,0 +1,70 @@
+"""Actions as small ints, and their words in hand records.
+
+Bots, replay and the engine exchange ints (fast to compare and hash); only the
+edges — records, the terminal — see the strings of HAND_RECORDS.md.
+
+Layout for a deck of N cards, S suits, C contracts, bids up to B:
+    [0, N)            play card
+    [N, 2N)           discard card
+    2N + k            a fixed word (pass, order, …)
+    CALL + contract   call S / call high
+    BID + n           bid n
+    ACE + suit        ace S
+"""
+
+from __future__ import annotations
+
+from .cards import Deck, norm_suit
+
+WORDS = ("pass", "order", "decline", "alone", "together", "stay", "fold")
+
+
+class ActionCodec:
+    """Translates between action ints and their record strings for one rules set."""
+
+    def __init__(self, deck: Deck, contract_names: tuple[str, ...], max_bid: int) -> None:
+        self.deck = deck
+        n = deck.size
+        self.n_cards = n
+        self.DISCARD = n
+        base = 2 * n
+        (self.PASS, self.ORDER, self.DECLINE, self.ALONE, self.TOGETHER,
+         self.STAY, self.FOLD) = range(base, base + len(WORDS))
+        self.CALL = base + len(WORDS)
+        self.BID = self.CALL + len(contract_names)
+        self.ACE = self.BID + max_bid + 1
+        self.size = self.ACE + len(deck.suits)
+        card_names = deck.names()
+        names: list[str] = list(card_names)
+        names += [f"discard {c}" for c in card_names]
+        names += list(WORDS)
+        names += [f"call {c}" for c in contract_names]
+        names += [f"bid {b}" for b in range(max_bid + 1)]
+        names += [f"ace {s}" for s in deck.suits]
+        self.names = tuple(names)
+        self._lookup = {name.lower(): i for i, name in enumerate(names)}
+
+    def to_str(self, action: int) -> str:
+        return self.names[action]
+
+    def parse(self, text: str) -> int | None:
+        """A record's action string to its int; None when it is no action at all."""
+        words = text.strip().split()
+        if not words:
+            return None
+        if len(words) == 1:
+            card = self.deck.parse(words[0])
+            if card is not None:
+                return card
+            return self._lookup.get(words[0].lower())
+        if len(words) != 2:
+            return None
+        verb, arg = words[0].lower(), words[1]
+        if verb == "discard":
+            card = self.deck.parse(arg)
+            return None if card is None else self.DISCARD + card
+        if verb in ("call", "ace") and len(arg) <= 2:
+            arg = norm_suit(arg)
+        if verb == "bid" and arg.lstrip("+").isdigit():
+            arg = str(int(arg))
+        return self._lookup.get(f"{verb} {arg}".lower())

@@ -1,0 +1,253 @@
+"""The state of one hand, and the five methods every bot, replay and tool uses.
+
+`State` walks the compiled phase list of a `Rules` (bidding, declarations),
+then plays the tricks and scores the hand. It only touches plain data: ints
+for cards and seats, lists, and the tables and closures `Rules` built once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+
+class State:
+    """One hand in progress. Seats are ints; actions are ints (see actions.py)."""
+
+    __slots__ = (
+        "rules", "dealer", "hands", "dealt", "upcard", "up_suit", "turned_down",
+        "upcard_taken", "discarded", "phase", "turn", "step", "queue", "high_bid",
+        "contract", "maker", "bid", "alone", "out", "partner", "partner_card",
+        "partner_shown", "trick", "led", "best", "winner", "leader", "tricks",
+        "played", "history", "status", "scores_before", "_result", "nxt",
+        "follow", "power", "trump", "n_active", "asked",
+    )
+
+    def __init__(self, rules: Rules, dealer: int, hands: list[list[int]],
+                 upcard: int | None, scores_before: list[int]) -> None:
+        n = rules.players
+        self.rules = rules
+        self.dealer = dealer
+        self.hands = hands
+        self.dealt = tuple(tuple(h) for h in hands)
+        self.upcard = -1 if upcard is None else upcard
+        self.up_suit = -1 if upcard is None else rules.deck.suit_of(upcard)
+        self.turned_down = -1
+        self.upcard_taken = False
+        self.discarded = -1
+        self.phase = -1
+        self.turn = -1
+        self.step = 0          # phase-local: sub-step or count of players asked
+        self.queue: list[int] = []
+        self.asked = 0
+        self.high_bid = 0
+        self.contract = -1     # index into rules.contracts
+        self.maker = -1
+        self.bid = 0
+        self.alone: list[int] = []
+        self.out = [False] * n
+        self.partner = -1
+        self.partner_card = -1
+        self.partner_shown = False
+        self.trick: list[int] = []   # seat, card, seat, card, …
+        self.led = -1
+        self.best = -1
+        self.winner = -1
+        self.leader = -1
+        self.tricks = [0] * n
+        self.played = 0
+        self.history: list[tuple[int, int]] = []
+        self.status: str | None = None
+        self.scores_before = list(scores_before)
+        self._result: dict[str, Any] | None = None
+        self.nxt: list[int] = []
+        self.follow: tuple[int, ...] = ()
+        self.power: tuple[int, ...] = ()
+        self.trump = -1
+        self.n_active = n
+        self.advance()
+
+    # ------------------------------------------------------------------ API
+    @property
+    def current_player(self) -> int | None:
+        return None if self.turn < 0 else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.status is not None
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == self.rules.play_phase:
+            hand = self.hands[self.turn]
+            led = self.led
+            if led < 0:
+                return list(hand)
+            follow = self.follow
+            same = [c for c in hand if follow[c] == led]
+            return same if same else list(hand)
+        if self.status is not None:
+            return []
+        return self.rules.phases[self.phase].legal(self)
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action (see `legal_actions`; `why_illegal` explains others)."""
+        self.history.append((self.turn, action))
+        if self.phase == self.rules.play_phase:
+            self._play(action)
+        else:
+            self.rules.phases[self.phase].apply(self, action)
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [list(v) if type(v) is list else v for v in value]
+            setattr(other, name, value)
+        return other
+
+    def why_illegal(self, action: int) -> str | None:
+        """None when `action` is legal now, else the reason in a player's words."""
+        if self.status is not None:
+            return "the hand is over"
+        legal = self.legal_actions()
+        if action in legal:
+            return None
+        codec = self.rules.codec
+        words = ", ".join(codec.to_str(a) for a in legal)
+        if self.phase == self.rules.play_phase:
+            if action >= codec.n_cards:
+                return f"a card must be played now ({words})"
+            if action not in self.hands[self.turn]:
+                return f"{codec.to_str(action)} is not in the hand of seat {self.turn}"
+            deck = self.rules.deck
+            held = " ".join(codec.to_str(c) for c in legal)
+            return f"must follow {deck.suit_word(self.led)}, holds {held}"
+        return f"not allowed now; allowed: {words}"
+
+    def result(self) -> dict[str, Any]:
+        """The HAND_RECORDS.md result object (keys in the documented order)."""
+        if self._result is None:
+            raise RuntimeError("the hand is not over")
+        return self._result
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see: its own hand, the table, public actions; never another hand."""
+        rules = self.rules
+        codec = rules.codec
+        history = []
+        for s, a in self.history:
+            if codec.DISCARD <= a < codec.DISCARD + codec.n_cards and s != seat:
+                history.append((s, "discard"))
+            else:
+                history.append((s, codec.to_str(a)))
+        # A called card's holder stays secret (even that nobody holds it) until it is played.
+        secret = self.partner_card >= 0 and not self.partner_shown and seat != self.partner
+        partner_known = self.partner >= 0 and not secret
+        trick = [(self.trick[i], codec.to_str(self.trick[i + 1])) for i in range(0, len(self.trick), 2)]
+        return {
+            "seat": seat,
+            "players": rules.players,
+            "dealer": self.dealer,
+            "hand": [codec.to_str(c) for c in self.hands[seat]],
+            "upcard": None if self.upcard < 0 else codec.to_str(self.upcard),
+            "upcard_taken": self.upcard_taken,
+            "turned_down": None if self.turned_down < 0 else rules.deck.suits[self.turned_down],
+            "trump": None if self.contract < 0 else rules.contracts[self.contract].name,
+            "maker": None if self.maker < 0 else self.maker,
+            "contract": self.bid or None,
+            "alone": [] if secret else sorted(self.alone),
+            "partner": self.partner if partner_known else None,
+            "out": [s for s in range(rules.players) if self.out[s]],
+            "history": history,
+            "trick": trick,
+            "tricks": list(self.tricks),
+            "scores": list(self.scores_before),
+            "to_play": self.current_player,
+            "legal": [codec.to_str(a) for a in self.legal_actions()] if self.turn == seat else [],
+        }
+
+    # ------------------------------------------------------------ phase walk
+    def advance(self) -> None:
+        """Start the next phase that has a decision to ask for."""
+        rules = self.rules
+        while self.status is None:
+            self.phase += 1
+            if self.phase == rules.first_declaration and self.contract < 0:
+                self.finish_redeal()
+                return
+            if self.phase == rules.play_phase:
+                self._start_play()
+                return
+            if rules.phases[self.phase].begin(self):
+                return
+
+    def finish_redeal(self) -> None:
+        rules = self.rules
+        self.status = "redeal"
+        self.turn = -1
+        n = rules.players
+        self._result = {
+            "status": "redeal", "trump": None, "maker": None, "contract": None,
+            "alone": [], "partner": None, "out": [], "tricks": [0] * n,
+            "delta": [0] * rules.n_sides, "scores": list(self.scores_before), "winners": [],
+        }
+
+    # ------------------------------------------------------------ the tricks
+    def _start_play(self) -> None:
+        rules = self.rules
+        contract = rules.contracts[self.contract]
+        self.follow = contract.follow
+        self.power = contract.power
+        self.trump = contract.trump
+        n = rules.players
+        out = self.out
+        active = [s for s in range(n) if not out[s]]
+        self.n_active = len(active)
+        nxt = [0] * n
+        for s in range(n):
+            t = (s + 1) % n
+            while out[t]:
+                t = (t + 1) % n
+            nxt[s] = t
+        self.nxt = nxt
+        env = rules.hand_env(self)
+        start = rules.lead_seat(env) % n
+        self.leader = start if not out[start] else nxt[start]
+        self.turn = self.leader
+        self.led = -1
+
+    def _play(self, card: int) -> None:
+        p = self.turn
+        self.hands[p].remove(card)
+        trick = self.trick
+        trick.append(p)
+        trick.append(card)
+        f = self.follow[card]
+        if self.led < 0:
+            self.led = f
+            self.best = self.power[card]
+            self.winner = p
+        elif f == self.led or f == self.trump:
+            v = self.power[card]
+            if v > self.best:
+                self.best = v
+                self.winner = p
+        if card == self.partner_card:
+            self.partner_shown = True
+        if len(trick) < 2 * self.n_active:
+            self.turn = self.nxt[p]
+            return
+        w = self.winner
+        self.tricks[w] += 1
+        self.played += 1
+        self.trick = []
+        self.led = -1
+        if self.played == self.rules.hand_tricks:
+            self.turn = -1
+            self.status = "complete"
+            self._result = self.rules.score_hand(self)
+        else:
+            self.turn = w

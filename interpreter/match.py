@@ -1,0 +1,85 @@
+"""A match: hands dealt with a rotating dealer until the spec's match end holds.
+
+The match only drives the `State` API: agents choose among `legal_actions()`;
+every hand is kept as a hand record (HAND_RECORDS.md) so that any match can be
+replayed hand by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .engine import State
+from .rules import Rules
+
+
+class Agent(Protocol):
+    """Anything that picks an action for the seat to act."""
+
+    def act(self, state: State, seat: int) -> int: ...
+
+
+@dataclass
+class HandRecord:
+    """One played hand: the HAND_RECORDS.md input and its result."""
+
+    record: dict[str, Any]
+    result: dict[str, Any]
+    state: State
+
+
+@dataclass
+class MatchResult:
+    first_dealer: int
+    draws: list[list[tuple[int, str]]]
+    hands: list[HandRecord] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    finished: bool = False
+
+
+def hand_record(rules: Rules, state: State, variant: str | None = None) -> dict[str, Any]:
+    """The portable record of a finished (or running) hand."""
+    codec = rules.codec
+    rec: dict[str, Any] = {"variant": variant or rules.name}
+    if rules.options:
+        rec["options"] = dict(rules.options)
+    rec["players"] = rules.players
+    rec["dealer"] = state.dealer
+    rec["hands"] = [[codec.to_str(c) for c in hand] for hand in state.dealt]
+    if rules.upcard:
+        rec["upcard"] = codec.to_str(state.upcard)
+    rec["scores_before"] = list(state.scores_before)
+    rec["actions"] = [codec.to_str(a) for _, a in state.history]
+    return rec
+
+
+def play_match(rules: Rules, agents: Sequence[Agent], rng: random.Random, *, max_hands: int = 1000,
+               variant: str | None = None, on_hand: Callable[[HandRecord], None] | None = None,
+               first_dealer: int | None = None) -> MatchResult:
+    """Play hands until somebody wins (or `max_hands` are dealt)."""
+    if first_dealer is None:
+        dealer, draws = rules.draw_first_dealer(rng)
+    else:
+        dealer, draws = first_dealer, []
+    result = MatchResult(first_dealer=dealer, draws=draws, scores=rules.start_scores())
+    for _ in range(max_hands):
+        state = rules.deal(rng, dealer, result.scores)
+        while not state.is_over:
+            seat = state.turn
+            state.apply(agents[seat].act(state, seat))
+        outcome = state.result()
+        hand = HandRecord(hand_record(rules, state, variant), outcome, state)
+        result.hands.append(hand)
+        result.scores = list(outcome["scores"])
+        if on_hand is not None:
+            on_hand(hand)
+        if outcome["winners"]:
+            result.winners = list(outcome["winners"])
+            result.finished = True
+            break
+        dealer = (dealer + 1) % rules.players
+    return result

@@ -1,0 +1,515 @@
+"""Compiled rules of one variant: the tables, phases and closures `State` runs on.
+
+`compile_rules` turns a schema-checked spec into a `Rules` and performs every
+semantic check that needs the whole spec (ranks named exist, orders are
+complete, the deal fits the deck, expressions resolve). Each failure is a
+`SpecError` pointing at the YAML line. After this, nothing can fail on the spec.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .actions import ActionCodec
+from .cards import DEFAULT_COLOURS, DEFAULT_SUIT_NAMES, Contract, Deck, no_trump_contract, norm_rank, norm_suit, suit_contract
+from .dsl import CompiledExpr, ExprError, compile_expr
+from .engine import State
+from .errors import SpecError
+from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
+from .phases.declarations import Alone, CallPartner, PlayOrFold
+
+Path_ = Sequence[str | int]
+
+# Names every hand-level expression may read, with their types.
+HAND_NAMES = {
+    "players": "int", "hand_tricks": "int", "dealer": "int", "maker": "int",
+    "has_maker": "bool", "contract": "int", "no_trump": "bool", "alone": "bool",
+    "defender_alone": "bool", "lone_defender": "int", "partner": "int",
+    "makers.tricks": "int", "defenders.tricks": "int",
+}
+SIDE_NAMES = {
+    **HAND_NAMES, "side.tricks": "int", "side.score": "int", "side.is_maker": "bool",
+    "side.out": "bool", "side.alone": "bool",
+}
+UPCARD_NAMES = {"players": "int", "dealer": "int", "upcard.suit": "str",
+                "upcard.rank": "str", "upcard.is_joker": "bool"}
+TOKENS = ("right_bower", "left_bower", "joker")
+
+
+class SpecSource(Protocol):
+    """A loaded spec: its data, its file name, and where each JSON path sits."""
+
+    data: Any
+    file: str
+
+    def locate(self, path: Path_) -> tuple[int | None, int | None]: ...
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    id: str
+    when: CompiledExpr | None      # None: otherwise
+    makers: CompiledExpr | None
+    defenders: CompiledExpr | None
+    each: CompiledExpr | None
+
+
+@dataclass(frozen=True)
+class WinRule:
+    winner_if: CompiledExpr
+    best: str
+
+
+@dataclass
+class Rules:
+    """Everything a hand needs, precomputed. Immutable by convention."""
+
+    name: str
+    title: str
+    description: str
+    file: str
+    spec: dict[str, Any]
+    options: dict[str, int]
+    players: int
+    sides_kind: str
+    side_of: tuple[int, ...]
+    n_sides: int
+    deck: Deck
+    contracts: tuple[Contract, ...]
+    codec: ActionCodec
+    packets: tuple[tuple[int, ...], ...]   # per round, per seat from the dealer's left
+    upcard: bool
+    hand_tricks: int
+    phases: tuple[Phase, ...]
+    first_declaration: int
+    play_phase: int
+    lead_rows: tuple[tuple[CompiledExpr | None, CompiledExpr], ...]
+    scoring: tuple[ScoreRow, ...]
+    match_end: tuple[WinRule, ...]
+    start_score: int
+    first_dealer: tuple[str, ...] | None   # draw order high to low, None: random
+    option_env: dict[str, int] = field(default_factory=dict)
+
+    # --------------------------------------------------------------- hands
+    def new_hand(self, dealer: int, hands: list[list[int]], upcard: int | None,
+                 scores_before: Sequence[int] | None = None) -> State:
+        scores = list(scores_before) if scores_before is not None else self.start_scores()
+        return State(self, dealer, [list(h) for h in hands], upcard, scores)
+
+    def deal(self, rng: random.Random, dealer: int, scores_before: Sequence[int] | None = None) -> State:
+        """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
+        deck = list(range(self.deck.size))
+        rng.shuffle(deck)
+        n = self.players
+        hands: list[list[int]] = [[] for _ in range(n)]
+        pos = 0
+        for sizes in self.packets:
+            for k in range(n):
+                take = sizes[k]
+                hands[(dealer + 1 + k) % n].extend(deck[pos:pos + take])
+                pos += take
+        upcard = deck[pos] if self.upcard else None
+        return self.new_hand(dealer, hands, upcard, scores_before)
+
+    def start_scores(self) -> list[int]:
+        return [self.start_score] * self.n_sides
+
+    # ------------------------------------------------------ expression envs
+    def hand_env(self, st: State) -> dict[str, Any]:
+        maker = st.maker
+        n = self.players
+        team = self.maker_team(st)
+        lone_defs = [s for s in st.alone if s not in team]
+        env = dict(self.option_env)
+        env.update({
+            "players": n, "hand_tricks": self.hand_tricks, "dealer": st.dealer,
+            "maker": maker, "has_maker": maker >= 0, "contract": st.bid,
+            "no_trump": st.contract >= 0 and self.contracts[st.contract].trump < 0,
+            "alone": maker >= 0 and maker in st.alone,
+            "defender_alone": bool(lone_defs),
+            "lone_defender": lone_defs[0] if lone_defs else -1,
+            "partner": st.partner,
+            "makers.tricks": sum(st.tricks[s] for s in team),
+            "defenders.tricks": sum(st.tricks[s] for s in range(n) if s not in team),
+        })
+        return env
+
+    def maker_team(self, st: State) -> set[int]:
+        if st.maker < 0:
+            return set()
+        mine = self.side_of[st.maker]
+        team = {s for s in range(self.players) if self.side_of[s] == mine}
+        if st.partner >= 0:
+            team.add(st.partner)
+        return team
+
+    def lead_seat(self, env: dict[str, Any]) -> int:
+        for when, seat in self.lead_rows:
+            if when is None or when.fn(env):
+                return int(seat.fn(env))
+        return env["dealer"] + 1
+
+    def side_env(self, env: dict[str, Any], st: State, side: int, team: set[int],
+                 scores: Sequence[int]) -> dict[str, Any]:
+        seats = [s for s in range(self.players) if self.side_of[s] == side]
+        e = dict(env)
+        e["side.tricks"] = sum(st.tricks[s] for s in seats)
+        e["side.score"] = scores[side]
+        e["side.is_maker"] = any(s in team for s in seats)
+        e["side.out"] = all(st.out[s] for s in seats)
+        e["side.alone"] = any(s in st.alone for s in seats)
+        return e
+
+    def score_hand(self, st: State) -> dict[str, Any]:
+        env = self.hand_env(st)
+        team = self.maker_team(st)
+        n_sides = self.n_sides
+        maker_sides = {self.side_of[s] for s in team}
+        delta = [0] * n_sides
+        before = st.scores_before
+        for row in self.scoring:
+            if row.when is not None and not row.when.fn(env):
+                continue
+            if row.makers is not None:
+                v = row.makers.fn(env)
+                for side in maker_sides:
+                    delta[side] += v
+            if row.defenders is not None:
+                v = row.defenders.fn(env)
+                for side in range(n_sides):
+                    if side not in maker_sides:
+                        delta[side] += v
+            if row.each is not None:
+                for side in range(n_sides):
+                    delta[side] += row.each.fn(self.side_env(env, st, side, team, before))
+            break
+        scores = [before[i] + delta[i] for i in range(n_sides)]
+        winners: list[int] = []
+        for rule in self.match_end:
+            cands = [side for side in range(n_sides)
+                     if rule.winner_if.fn(self.side_env(env, st, side, team, scores))]
+            if not cands:
+                continue
+            if rule.best == "highest":
+                top = max(scores[c] for c in cands)
+                cands = [c for c in cands if scores[c] == top]
+            elif rule.best == "lowest":
+                low = min(scores[c] for c in cands)
+                cands = [c for c in cands if scores[c] == low]
+            winners = cands
+            break
+        contract = self.contracts[st.contract]
+        return {
+            "status": "complete",
+            "trump": contract.name,
+            "maker": None if st.maker < 0 else st.maker,
+            "contract": st.bid if st.bid else None,
+            "alone": sorted(st.alone),
+            "partner": None if st.partner < 0 else st.partner,
+            "out": [s for s in range(self.players) if st.out[s]],
+            "tricks": list(st.tricks),
+            "delta": delta,
+            "scores": scores,
+            "winners": sorted(winners),
+        }
+
+    # ----------------------------------------------------------- first dealer
+    def draw_first_dealer(self, rng: random.Random) -> tuple[int, list[list[tuple[int, str]]]]:
+        """The first dealer, and the draws shown to players (rounds of (seat, card))."""
+        n = self.players
+        if self.first_dealer is None:
+            return rng.randrange(n), []
+        order = self.first_dealer
+        strength = {r: len(order) - i for i, r in enumerate(order)}
+        names = self.deck.names()
+        contenders = list(range(n))
+        rounds = []
+        while True:
+            cards = rng.sample(range(self.deck.size), len(contenders))
+            draws = list(zip(contenders, cards))
+            rounds.append([(s, names[c]) for s, c in draws])
+
+            def value(card: int) -> int:
+                r = self.deck.rank_of(card)
+                return strength.get(self.deck.ranks[r], len(order) + 1) if r >= 0 else len(order) + 1
+
+            low = min(value(c) for _, c in draws)
+            contenders = [s for s, c in draws if value(c) == low]
+            if len(contenders) == 1:
+                return contenders[0], rounds
+
+
+# =========================================================================
+# compile
+
+
+class _Compiler:
+    """One pass over a checked spec; `fail` locates every error in the YAML."""
+
+    def __init__(self, src: SpecSource, options: dict[str, int] | None) -> None:
+        self.src = src
+        self.spec: dict[str, Any] = src.data
+        self.requested = dict(options or {})
+
+    def fail(self, path: Path_, message: str, hint: str | None = None) -> SpecError:
+        line, col = self.src.locate(path)
+        return SpecError(message, self.src.file, line, col, hint)
+
+    # -- expressions
+    def expr(self, path: Path_, value: Any, names: dict[str, str], expect: str) -> CompiledExpr:
+        try:
+            return compile_expr(value, names, expect)
+        except ExprError as err:
+            line, col = self.src.locate(path)
+            if col is not None and err.column is not None and isinstance(value, str):
+                col = col + err.column - 1
+            where = ".".join(str(p) for p in path)
+            raise SpecError(f"{where}: {err}", self.src.file, line, col) from None
+
+    def run(self) -> Rules:
+        s = self.spec
+        options = self.options()
+        self.option_names = {k: "int" for k in options}
+        players = self.players(options)
+        deck = self.deck()
+        contracts, contract_names = self.contracts(deck)
+        max_bid = 0
+        for item in s.get("bidding", []):
+            if "auction" in item:
+                max_bid = max(max_bid, int(item["auction"].get("max", 0)))
+        codec = ActionCodec(deck, contract_names, max_bid)
+        sides_kind = s["sides"]
+        if sides_kind == "partnerships":
+            if players % 2:
+                raise self.fail(["sides"], f"partnerships need an even number of players, got {players}")
+            side_of = tuple(seat % 2 for seat in range(players))
+        else:
+            side_of = tuple(range(players))
+        packets, hand_tricks, upcard = self.deal(deck, players, options)
+        bidding = [self.bidding_phase(i, item, codec, deck, contract_names) for i, item in enumerate(s["bidding"])]
+        decls = [self.declaration(i, item, codec, deck) for i, item in enumerate(s.get("declarations") or [])]
+        if not upcard:
+            for i, item in enumerate(s["bidding"]):
+                kind = next(iter(item))
+                if kind in ("order_up", "auto_trump", "name_upcard_suit"):
+                    raise self.fail(["bidding", i, kind], f"'{kind}' needs an upcard, but deal.upcard is false")
+        hand_names = {**HAND_NAMES, **self.option_names}
+        side_names = {**SIDE_NAMES, **self.option_names}
+        lead_rows = []
+        for i, row in enumerate(s["lead"]):
+            when = None if row.get("otherwise") else self.expr(["lead", i, "when"], row["when"], hand_names, "bool")
+            lead_rows.append((when, self.expr(["lead", i, "from"], row["from"], hand_names, "int")))
+        scoring = []
+        for i, row in enumerate(s["scoring"]):
+            def award(key: str, names: dict[str, str], row: dict = row, i: int = i) -> CompiledExpr | None:
+                return self.expr(["scoring", i, key], row[key], names, "int") if key in row else None
+            scoring.append(ScoreRow(
+                id=str(row.get("id", f"row {i + 1}")),
+                when=None if row.get("otherwise") else self.expr(["scoring", i, "when"], row["when"], hand_names, "bool"),
+                makers=award("makers", hand_names), defenders=award("defenders", hand_names),
+                each=award("each", side_names)))
+        match_end = tuple(
+            WinRule(self.expr(["match_end", i, "winner_if"], r["winner_if"], side_names, "bool"), r.get("best", "all"))
+            for i, r in enumerate(s["match_end"]))
+        phases = tuple(bidding + decls)
+        first_dealer = None
+        fd = s.get("first_dealer", "random")
+        if isinstance(fd, dict):
+            order = self.rank_list(["first_dealer", "order"], fd["order"], deck, allow_tokens=False)
+            first_dealer = tuple(order)
+        return Rules(
+            name=str(s["name"]), title=str(s.get("title", s["name"])),
+            description=str(s.get("description", "")), file=self.src.file, spec=s,
+            options=options, players=players, sides_kind=sides_kind, side_of=side_of,
+            n_sides=max(side_of) + 1, deck=deck, contracts=contracts, codec=codec,
+            packets=packets, upcard=upcard, hand_tricks=hand_tricks, phases=phases,
+            first_declaration=len(bidding), play_phase=len(phases), lead_rows=tuple(lead_rows),
+            scoring=tuple(scoring), match_end=match_end, start_score=int(s.get("start_score", 0)),
+            first_dealer=first_dealer, option_env=dict(options))
+
+    # -- pieces
+    def options(self) -> dict[str, int]:
+        declared = self.spec.get("options") or {}
+        chosen: dict[str, int] = {}
+        for name, opt in declared.items():
+            if opt["default"] not in opt["values"]:
+                raise self.fail(["options", name, "default"],
+                                f"option '{name}': default {opt['default']} is not one of its values {opt['values']}")
+            chosen[name] = opt["default"]
+        for name, value in self.requested.items():
+            if name not in declared:
+                known = ", ".join(declared) or "none"
+                raise SpecError(f"unknown option '{name}' for variant '{self.spec['name']}' (its options: {known})")
+            allowed = declared[name]["values"]
+            if value not in allowed:
+                raise SpecError(f"option {name}={value} is not allowed for '{self.spec['name']}'; "
+                                f"allowed: {', '.join(map(str, allowed))}")
+            chosen[name] = value
+        return chosen
+
+    def players(self, options: dict[str, int]) -> int:
+        p = self.spec["players"]
+        if isinstance(p, dict):
+            name = p["option"]
+            if name not in options:
+                raise self.fail(["players", "option"], f"players: no option named '{name}' is declared")
+            return options[name]
+        return int(p)
+
+    def deck(self) -> Deck:
+        d = self.spec["deck"]
+        suits = [norm_suit(str(x)) for x in d["suits"]]
+        ranks = [norm_rank(x) for x in d["ranks"]]
+        for key, items in (("suits", suits), ("ranks", ranks)):
+            seen = set()
+            for i, x in enumerate(items):
+                if x in seen:
+                    raise self.fail(["deck", key, i], f"deck.{key}: '{x}' is listed twice")
+                seen.add(x)
+        colours = d.get("colours") or {k: v for k, v in DEFAULT_COLOURS.items() if k in suits}
+        for key in colours:
+            if norm_suit(str(key)) not in suits:
+                raise self.fail(["deck", "colours", key], f"deck.colours: '{key}' is not a suit of the deck")
+        self.colours = {norm_suit(str(k)): str(v) for k, v in colours.items()}
+        names = {k: v for k, v in DEFAULT_SUIT_NAMES.items() if k in suits}
+        return Deck(tuple(suits), tuple(ranks), int(d.get("jokers", 0)), names)
+
+    def rank_list(self, path: Path_, items: list[Any], deck: Deck, allow_tokens: bool,
+                  need_joker: bool = False, bower: str | None = None) -> list[str]:
+        """Check an order lists every rank (or token) of the deck exactly once."""
+        out: list[str] = []
+        for i, raw in enumerate(items):
+            tok = str(raw).strip().lower() if str(raw).strip().lower() in TOKENS else norm_rank(raw)
+            if tok in TOKENS and not allow_tokens:
+                raise self.fail([*path, i], f"'{raw}' may only appear in a trump order")
+            if tok not in TOKENS and tok not in deck.ranks:
+                import difflib
+                close = difflib.get_close_matches(str(raw), list(deck.ranks) + (list(TOKENS) if allow_tokens else []), 1)
+                raise self.fail([*path, i], f"unknown rank '{raw}'; the deck's ranks are {' '.join(deck.ranks)}",
+                                f"did you mean '{close[0]}'?" if close else None)
+            if tok in out:
+                raise self.fail([*path, i], f"'{raw}' is listed twice")
+            out.append(tok)
+        expected = set(deck.ranks)
+        if allow_tokens:
+            if "right_bower" in out or "left_bower" in out:
+                if bower is None:
+                    raise self.fail(path, "the trump order names bowers but ranking.bower_rank is missing")
+                expected.discard(bower)
+            if need_joker:
+                expected.add("joker")
+        missing = [r for r in deck.ranks if r in expected and r not in out]
+        if need_joker and "joker" not in out:
+            missing.append("joker")
+        if missing:
+            raise self.fail(path, f"the order is incomplete: missing {' '.join(missing)}")
+        if "joker" in out and not need_joker:
+            raise self.fail(path, "the order names a joker, but the deck has none (deck.jokers)")
+        return out
+
+    def contracts(self, deck: Deck) -> tuple[tuple[Contract, ...], tuple[str, ...]]:
+        r = self.spec["ranking"]
+        bower = norm_rank(r["bower_rank"]) if "bower_rank" in r else None
+        if bower is not None and bower not in deck.ranks:
+            raise self.fail(["ranking", "bower_rank"], f"bower_rank '{r['bower_rank']}' is not a rank of the deck")
+        trump = self.rank_list(["ranking", "trump"], r["trump"], deck, True, deck.jokers > 0, bower)
+        if bower is not None and ("right_bower" not in trump or "left_bower" not in trump):
+            raise self.fail(["ranking", "trump"], "with bower_rank set, the trump order must name right_bower and left_bower")
+        plain = self.rank_list(["ranking", "plain"], r["plain"], deck, False)
+        contracts = [suit_contract(deck, t, trump, plain, bower, self.colours) for t in range(len(deck.suits))]
+        for name, order in (r.get("no_trump") or {}).items():
+            if deck.jokers:
+                raise self.fail(["ranking", "no_trump", name], "no-trump contracts with a joker in the deck are not supported")
+            if str(name) in deck.suits:
+                raise self.fail(["ranking", "no_trump", name], f"a no-trump contract may not be named like a suit ('{name}')")
+            ranks = self.rank_list(["ranking", "no_trump", name], order, deck, False)
+            contracts.append(no_trump_contract(deck, str(name), ranks))
+        return tuple(contracts), tuple(c.name for c in contracts)
+
+    def deal(self, deck: Deck, players: int, options: dict[str, int]) -> tuple[tuple[tuple[int, ...], ...], int, bool]:
+        d = self.spec["deal"]
+        packets = []
+        for i, p in enumerate(d["packets"]):
+            if isinstance(p, list):
+                if len(p) != players:
+                    raise self.fail(["deal", "packets", i],
+                                    f"deal.packets[{i}] gives {len(p)} packets, one per player is needed ({players})")
+                packets.append(tuple(int(x) for x in p))
+            else:
+                packets.append((int(p),) * players)
+        hand = sum(p[0] for p in packets)
+        for i in range(players):
+            if sum(p[i] for p in packets) != hand:
+                raise self.fail(["deal", "packets"], "deal.packets give the players hands of different sizes")
+        upcard = bool(d.get("upcard", False))
+        need = hand * players + (1 if upcard else 0)
+        if need > deck.size:
+            raise self.fail(["deal"], f"the deal needs {need} cards ({players} players × {hand}"
+                            f"{' + upcard' if upcard else ''}) but the deck has {deck.size}")
+        return tuple(packets), hand, upcard
+
+    def bidding_phase(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck,
+                      contract_names: tuple[str, ...]) -> Phase:
+        kind, cfg = next(iter(item.items()))
+        cfg = cfg or {}
+        path = ["bidding", i, kind]
+        pid = str(cfg.get("id", kind))
+        upnames = {**UPCARD_NAMES, **self.option_names}
+        if kind == "auto_trump":
+            return AutoTrump(pid, codec, self.expr([*path, "when"], cfg["when"], upnames, "bool"))
+        if kind == "name_upcard_suit":
+            return NameUpcardSuit(pid, codec, self.expr([*path, "when"], cfg.get("when", "upcard.is_joker"), upnames, "bool"))
+        if kind == "order_up":
+            return OrderUp(pid, codec, cfg.get("dealer_pickup", "always"), bool(cfg.get("may_discard_upcard", True)))
+        if kind == "name_trump":
+            suits, extra = "none", []
+            for j, choice in enumerate(cfg.get("choices", ["other_suits"])):
+                if choice == "suits":
+                    suits = "all"
+                elif choice == "other_suits":
+                    suits = "other" if suits != "all" else suits
+                elif choice in contract_names[len(deck.suits):]:
+                    extra.append(contract_names.index(choice))
+                else:
+                    raise self.fail([*path, "choices", j], f"unknown choice '{choice}'; expected suits, other_suits"
+                                    + "".join(f", {c}" for c in contract_names[len(deck.suits):]))
+            all_pass = cfg.get("all_pass", "redeal")
+            fallback = -1
+            if isinstance(all_pass, dict):
+                name = all_pass["contract"]
+                if name not in contract_names[len(deck.suits):]:
+                    raise self.fail([*path, "all_pass", "contract"], f"no no-trump contract named '{name}' in ranking.no_trump")
+                fallback, all_pass = contract_names.index(name), "contract"
+            return NameTrump(pid, codec, cfg.get("who", "each"), suits, tuple(extra), all_pass, fallback)
+        if kind == "auction":
+            low, high = int(cfg["min"]), int(cfg["max"])
+            if not 0 < low <= high:
+                raise self.fail([*path, "min"], f"auction: min {low} must be at least 1 and at most max {high}")
+            return Auction(pid, codec, low, high, bool(cfg.get("dealer_may_match", False)), cfg.get("all_pass", "redeal"))
+        raise self.fail(path, f"unknown bidding phase '{kind}'")
+
+    def declaration(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
+        kind, cfg = next(iter(item.items()))
+        cfg = cfg or {}
+        path = ["declarations", i, kind]
+        pid = str(cfg.get("id", kind))
+        if kind == "alone":
+            return Alone(pid, codec, cfg.get("who", "maker"), bool(cfg.get("stop_at_first", False)))
+        if kind == "call_partner":
+            rank = norm_rank(cfg.get("rank", "A"))
+            if rank not in deck.ranks:
+                raise self.fail([*path, "rank"], f"call_partner: '{rank}' is not a rank of the deck")
+            return CallPartner(pid, codec, deck.ranks.index(rank), bool(cfg.get("may_go_alone", True)))
+        if kind == "play_or_fold":
+            return PlayOrFold(pid, codec)
+        raise self.fail(path, f"unknown declaration '{kind}'")
+
+
+def compile_rules(src: SpecSource, options: dict[str, int] | None = None) -> Rules:
+    """Check and compile a schema-valid spec; raises SpecError on any problem."""
+    return _Compiler(src, options).run()
+
+

@@ -1,0 +1,376 @@
+"""Compile TrickSpec expressions (docs/spec-language.md, "Expressions") into closures.
+
+Why closures: expressions run in the inner loop (scoring every hand, every
+simulated deal), so each is parsed and type-checked once, when the spec is
+loaded, and turned into nested Python functions ``fn(env)``. Evaluating one then
+costs a few calls and dict look-ups: no tree walking, and never ``eval``.
+
+What the caller must know:
+
+- ``env`` maps dotted names to values (``env["makers.tricks"] == 3``). It must
+  hold every name in ``CompiledExpr.names`` with a value of the declared type
+  (``bool`` for "bool"); nothing is checked at run time.
+- ``//`` and ``%`` are Python's floor division and modulo, except that a zero
+  divisor gives 0 instead of raising: a spec must never crash mid-hand.
+- Comparisons do not chain: ``a < b < c`` is an ``ExprError`` (write
+  ``a < b and b < c``); Python's chaining would make ``1 < 2 == true`` quietly
+  false, which is never what a spec author means.
+- ``and``, ``or`` and ``A if C else B`` short-circuit. Sub-expressions over
+  constants are folded at compile time; ``CompiledExpr.constant`` is the value
+  when the whole expression folds (test it with ``is not None``: it may be
+  ``0`` or ``False``).
+- ``ExprError.column`` is the 1-based character offset in the source string,
+  i.e. the column for a one-line expression.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import importlib.resources
+import operator
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+Fn = Callable[[Mapping[str, Any]], Any]
+
+TYPES = ("int", "bool", "str")
+FUNCTIONS = ("abs", "max", "min")
+
+# How a type reads in a message: "got a number", "needs true/false".
+_A = {"int": "a number", "bool": "true/false", "str": "text"}
+_NEEDS = {"int": "numbers", "bool": "true/false", "str": "text"}
+
+
+@dataclass(frozen=True)
+class CompiledExpr:
+    """A checked expression: call ``fn(env)`` to evaluate it."""
+
+    source: str  # the text as given (str(value) for non-strings)
+    type: str  # "int" | "bool" | "str"
+    names: frozenset[str]  # every name it mentions, even in dead branches
+    fn: Fn
+    constant: Any | None = None  # the value when the whole expression folds
+
+
+class ExprError(Exception):
+    """message: what is wrong and what was expected; column: 1-based column in source (or None).
+
+    ``str(err)`` is the message alone: the caller knows the file and line and
+    adds them (e.g. as a SpecError at the scalar's column + ``column - 1``).
+    """
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+
+class _Node(NamedTuple):
+    """A compiled sub-expression; ``const`` is ``_VARIES`` unless it folded."""
+
+    type: str
+    fn: Fn
+    const: Any
+    pos: int  # 0-based offset of its first character
+
+
+_VARIES = object()
+
+
+def _constant(type_: str, value: Any, pos: int) -> _Node:
+    return _Node(type_, lambda env: value, value, pos)
+
+
+def _floordiv(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+def _mod(a: int, b: int) -> int:
+    return a % b if b else 0
+
+
+# Closure factories, one per operator, so the hot path is a single lambda
+# with the operator inlined rather than a call through operator.*.
+_BINARY: dict[str, Callable[[Fn, Fn], Fn]] = {
+    "+": lambda a, b: lambda env: a(env) + b(env),
+    "-": lambda a, b: lambda env: a(env) - b(env),
+    "*": lambda a, b: lambda env: a(env) * b(env),
+    "//": lambda a, b: lambda env: _floordiv(a(env), b(env)),
+    "%": lambda a, b: lambda env: _mod(a(env), b(env)),
+    "==": lambda a, b: lambda env: a(env) == b(env),
+    "!=": lambda a, b: lambda env: a(env) != b(env),
+    "<": lambda a, b: lambda env: a(env) < b(env),
+    "<=": lambda a, b: lambda env: a(env) <= b(env),
+    ">": lambda a, b: lambda env: a(env) > b(env),
+    ">=": lambda a, b: lambda env: a(env) >= b(env),
+}
+# The common "name OP constant" shape (makers.tricks >= 3) skips one call.
+_BINARY_CONST: dict[str, Callable[[Fn, Any], Fn]] = {
+    "+": lambda a, c: lambda env: a(env) + c,
+    "-": lambda a, c: lambda env: a(env) - c,
+    "*": lambda a, c: lambda env: a(env) * c,
+    "//": lambda a, c: lambda env: a(env) // c,  # only used when c != 0
+    "%": lambda a, c: lambda env: a(env) % c,
+    "==": lambda a, c: lambda env: a(env) == c,
+    "!=": lambda a, c: lambda env: a(env) != c,
+    "<": lambda a, c: lambda env: a(env) < c,
+    "<=": lambda a, c: lambda env: a(env) <= c,
+    ">": lambda a, c: lambda env: a(env) > c,
+    ">=": lambda a, c: lambda env: a(env) >= c,
+}
+
+
+@functools.cache
+def _parser() -> Lark:
+    """The one LALR parser, built on first use (building it costs milliseconds).
+
+    The basic lexer, not lark's default contextual one, so keywords are reserved
+    everywhere: "x + else" is "unexpected 'else'", not an unknown name 'else'.
+    """
+    grammar = importlib.resources.files(__package__).joinpath("expr.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+
+
+def _did_you_mean(word: str, choices: Mapping[str, Any] | tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _got(left: str, right: str, want: str) -> str:
+    """'got a number on the left' for the side(s) that are not ``want``."""
+    bad = [f"{_A[t]} on the {side}" for t, side in ((left, "left"), (right, "right")) if t != want]
+    return " and ".join(bad)
+
+
+def _pos(node: Tree | Token) -> int:
+    return node.start_pos if isinstance(node, Token) else node.meta.start_pos
+
+
+class _Compiler:
+    """One tree walk: type-checks each node and builds its closure bottom-up."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+        self.used: set[str] = set()
+
+    def walk(self, node: Tree | Token) -> _Node:
+        if isinstance(node, Token):
+            return getattr(self, f"tok_{node.type}")(node)
+        return getattr(self, f"tree_{node.data}")(node)
+
+    # --- leaves -------------------------------------------------------------
+    def tok_INT(self, tok: Token) -> _Node:
+        return _constant("int", int(tok), tok.start_pos)
+
+    def tok_TRUE(self, tok: Token) -> _Node:
+        return _constant("bool", True, tok.start_pos)
+
+    def tok_FALSE(self, tok: Token) -> _Node:
+        return _constant("bool", False, tok.start_pos)
+
+    def tok_STRING(self, tok: Token) -> _Node:
+        return _constant("str", str(tok)[1:-1], tok.start_pos)
+
+    def tok_NAME(self, tok: Token) -> _Node:
+        name = str(tok)
+        if name not in self.names:
+            raise ExprError(
+                f"unknown name '{name}'{_did_you_mean(name, self.names)}",
+                tok.start_pos + 1,
+            )
+        self.used.add(name)
+        return _Node(self.names[name], operator.itemgetter(name), _VARIES, tok.start_pos)
+
+    # --- operators ----------------------------------------------------------
+    def _binary(self, a: _Node, op: str, b: _Node, type_: str) -> _Node:
+        if a.const is not _VARIES and b.const is not _VARIES:
+            return _constant(type_, _BINARY[op](a.fn, b.fn)({}), a.pos)
+        if b.const is not _VARIES:
+            if op in ("//", "%") and b.const == 0:
+                return _constant(type_, 0, a.pos)
+            return _Node(type_, _BINARY_CONST[op](a.fn, b.const), _VARIES, a.pos)
+        return _Node(type_, _BINARY[op](a.fn, b.fn), _VARIES, a.pos)
+
+    def tree_binop(self, tree: Tree) -> _Node:
+        left, op, right = tree.children
+        a, b = self.walk(left), self.walk(right)
+        if a.type != "int" or b.type != "int":
+            raise ExprError(
+                f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
+                op.start_pos + 1,
+            )
+        return self._binary(a, str(op), b, "int")
+
+    def tree_comparison(self, tree: Tree) -> _Node:
+        if len(tree.children) > 3:
+            op2 = tree.children[3]
+            raise ExprError(
+                f"comparisons do not chain: write 'a {tree.children[1]} b and b {op2} c'"
+                f" instead of 'a {tree.children[1]} b {op2} c'",
+                op2.start_pos + 1,
+            )
+        left, op, right = tree.children
+        a, b = self.walk(left), self.walk(right)
+        if op in ("==", "!="):
+            if a.type != b.type:
+                raise ExprError(
+                    f"'{op}' needs the same type on both sides,"
+                    f" got {_A[a.type]} on the left and {_A[b.type]} on the right",
+                    op.start_pos + 1,
+                )
+        elif a.type != "int" or b.type != "int":
+            raise ExprError(
+                f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
+                op.start_pos + 1,
+            )
+        return self._binary(a, str(op), b, "bool")
+
+    def tree_boolop(self, tree: Tree) -> _Node:
+        left, op, right = tree.children
+        a, b = self.walk(left), self.walk(right)
+        if a.type != "bool" or b.type != "bool":
+            raise ExprError(
+                f"'{op}' needs true/false on both sides, got {_got(a.type, b.type, 'bool')}",
+                op.start_pos + 1,
+            )
+        if a.const is not _VARIES:  # false and x / true or x: x is never needed
+            decided = (not a.const) if op == "and" else a.const
+            return _constant("bool", a.const, a.pos) if decided else b._replace(pos=a.pos)
+        fa, fb = a.fn, b.fn
+        if op == "and":
+            return _Node("bool", lambda env: fa(env) and fb(env), _VARIES, a.pos)
+        return _Node("bool", lambda env: fa(env) or fb(env), _VARIES, a.pos)
+
+    def tree_notop(self, tree: Tree) -> _Node:
+        op, operand = tree.children
+        a = self.walk(operand)
+        if a.type != "bool":
+            raise ExprError(f"'not' needs true/false, got {_A[a.type]}", op.start_pos + 1)
+        if a.const is not _VARIES:
+            return _constant("bool", not a.const, op.start_pos)
+        fa = a.fn
+        return _Node("bool", lambda env: not fa(env), _VARIES, op.start_pos)
+
+    def tree_neg(self, tree: Tree) -> _Node:
+        op, operand = tree.children
+        a = self.walk(operand)
+        if a.type != "int":
+            raise ExprError(f"'-' needs a number, got {_A[a.type]}", op.start_pos + 1)
+        if a.const is not _VARIES:
+            return _constant("int", -a.const, op.start_pos)
+        fa = a.fn
+        return _Node("int", lambda env: -fa(env), _VARIES, op.start_pos)
+
+    def tree_ifelse(self, tree: Tree) -> _Node:
+        then_tree, _if, cond_tree, else_tok, else_tree = tree.children
+        a, c, b = self.walk(then_tree), self.walk(cond_tree), self.walk(else_tree)
+        if c.type != "bool":
+            raise ExprError(f"'if' needs true/false as its condition, got {_A[c.type]}", c.pos + 1)
+        if a.type != b.type:
+            raise ExprError(
+                "both branches of 'if ... else' need the same type,"
+                f" got {_A[a.type]} before 'if' and {_A[b.type]} after 'else'",
+                else_tok.start_pos + 1,
+            )
+        if c.const is not _VARIES:
+            return (a if c.const else b)._replace(pos=a.pos)
+        fa, fc, fb = a.fn, c.fn, b.fn
+        return _Node(a.type, lambda env: fa(env) if fc(env) else fb(env), _VARIES, a.pos)
+
+    def tree_call(self, tree: Tree) -> _Node:
+        name_tok, *arg_trees = tree.children
+        name, column = str(name_tok), name_tok.start_pos + 1
+        if name not in FUNCTIONS:
+            raise ExprError(
+                f"unknown function '{name}'{_did_you_mean(name, FUNCTIONS)}; known: abs, max, min",
+                column,
+            )
+        args = [self.walk(t) for t in arg_trees]
+        if name == "abs" and len(args) != 1:
+            raise ExprError(f"'abs' takes exactly one number, got {len(args)}", column)
+        if not args:
+            raise ExprError(f"'{name}' needs at least one number", column)
+        for i, arg in enumerate(args, 1):
+            if arg.type != "int":
+                raise ExprError(
+                    f"'{name}' needs numbers, got {_A[arg.type]} as argument {i}",
+                    arg.pos + 1,
+                )
+        builtin = {"abs": abs, "max": max, "min": min}[name]
+        fns = [arg.fn for arg in args]
+        if all(arg.const is not _VARIES for arg in args):
+            value = abs(args[0].const) if name == "abs" else builtin(a.const for a in args)
+            return _constant("int", value, name_tok.start_pos)
+        if name == "abs":
+            return _Node("int", _call1(abs, fns[0]), _VARIES, name_tok.start_pos)
+        if len(fns) == 1:
+            return args[0]._replace(pos=name_tok.start_pos)
+        fn = _call2(builtin, *fns) if len(fns) == 2 else _calln(builtin, fns)
+        return _Node("int", fn, _VARIES, name_tok.start_pos)
+
+
+# Call factories: each closure binds its own operands (no late binding in loops).
+def _call1(func: Callable[[int], int], f0: Fn) -> Fn:
+    return lambda env: func(f0(env))
+
+
+def _call2(func: Callable[[int, int], int], f0: Fn, f1: Fn) -> Fn:
+    return lambda env: func(f0(env), f1(env))
+
+
+def _calln(func: Callable[[list[int]], int], fns: list[Fn]) -> Fn:
+    return lambda env: func([f(env) for f in fns])
+
+
+def _parse(source: str) -> Tree | Token:
+    """Parse, turning lark's multi-line reports into one short ExprError."""
+    if not source.strip():
+        raise ExprError("empty expression", 1)
+    try:
+        return _parser().parse(source)
+    except UnexpectedCharacters as err:
+        char = source[err.pos_in_stream]
+        if char in "\"'":
+            raise ExprError(f"text starting here has no closing {char}", err.pos_in_stream + 1) from None
+        hint = " (compare with '==')" if char == "=" else ""
+        raise ExprError(f"unexpected character {char!r}{hint}", err.pos_in_stream + 1) from None
+    except (UnexpectedToken, UnexpectedEOF) as err:
+        token = getattr(err, "token", None)
+        if token is None or token.type == "$END":
+            raise ExprError("expression ends too early", len(source.rstrip()) + 1) from None
+        raise ExprError(f"unexpected '{token}'", token.start_pos + 1) from None
+
+
+def compile_expr(source: str | int | bool, names: Mapping[str, str], expect: str | None = None) -> CompiledExpr:
+    """Parse, type-check and compile ``source`` once; raise ExprError on bad input.
+
+    ``source`` may be a YAML scalar: ``True``/``False`` and ints are constants.
+    ``names`` maps each readable dotted name to its type ("int"/"bool"/"str");
+    ``expect`` is the type the caller needs, if any. Division or modulo by zero
+    evaluates to 0 (never raises), so a spec cannot crash mid-hand.
+    """
+    if expect is not None and expect not in TYPES:
+        raise ValueError(f"expect must be one of {TYPES}, not {expect!r}")
+    compiler = _Compiler(names)
+    if isinstance(source, bool):  # before int: bool is an int subclass
+        node = _constant("bool", source, 0)
+    elif isinstance(source, int):
+        node = _constant("int", source, 0)
+    elif isinstance(source, str):
+        node = compiler.walk(_parse(source))
+    else:
+        raise ExprError(f"expected an expression, a number or true/false, got {source!r}")
+    if expect is not None and node.type != expect:
+        raise ExprError(f"expected {_A[expect]}, got {_A[node.type]}", node.pos + 1)
+    return CompiledExpr(
+        source=str(source),
+        type=node.type,
+        names=frozenset(compiler.used),
+        fn=node.fn,
+        constant=None if node.const is _VARIES else node.const,
+    )

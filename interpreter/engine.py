@@ -93,11 +93,32 @@ class State:
 
     def apply(self, action: int) -> None:
         """Apply a legal action (see `legal_actions`; `why_illegal` explains others)."""
-        self.history.append((self.turn, action))
-        if self.phase == self.rules.play_phase:
-            self._play(action)
-        else:
+        p = self.turn
+        self.history.append((p, action))
+        if self.phase != self.rules.play_phase:
             self.rules.phases[self.phase].apply(self, action)
+            return
+        # The trick step is inlined: it is most of the decisions of a hand.
+        self.hands[p].remove(action)
+        trick = self.trick
+        trick.append(p)
+        trick.append(action)
+        f = self.follow[action]
+        if self.led < 0:
+            self.led = f
+            self.best = self.power[action]
+            self.winner = p
+        elif f == self.led or f == self.trump:
+            v = self.power[action]
+            if v > self.best:
+                self.best = v
+                self.winner = p
+        if action == self.partner_card:
+            self.partner_shown = True
+        if len(trick) < 2 * self.n_active:
+            self.turn = self.nxt[p]
+        else:
+            self._end_trick()
 
     def clone(self) -> State:
         other = State.__new__(State)
@@ -219,27 +240,7 @@ class State:
         self.turn = self.leader
         self.led = -1
 
-    def _play(self, card: int) -> None:
-        p = self.turn
-        self.hands[p].remove(card)
-        trick = self.trick
-        trick.append(p)
-        trick.append(card)
-        f = self.follow[card]
-        if self.led < 0:
-            self.led = f
-            self.best = self.power[card]
-            self.winner = p
-        elif f == self.led or f == self.trump:
-            v = self.power[card]
-            if v > self.best:
-                self.best = v
-                self.winner = p
-        if card == self.partner_card:
-            self.partner_shown = True
-        if len(trick) < 2 * self.n_active:
-            self.turn = self.nxt[p]
-            return
+    def _end_trick(self) -> None:
         w = self.winner
         self.tricks[w] += 1
         self.played += 1

@@ -92,6 +92,11 @@ class Rules:
     start_score: int
     first_dealer: tuple[str, ...] | None   # draw order high to low, None: random
     option_env: dict[str, int] = field(default_factory=dict)
+    side_seats: tuple[tuple[int, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        self.side_seats = tuple(tuple(s for s in range(self.players) if self.side_of[s] == side)
+                                for side in range(self.n_sides))
 
     # --------------------------------------------------------------- hands
     def new_hand(self, dealer: int, hands: list[list[int]], upcard: int | None,
@@ -119,32 +124,50 @@ class Rules:
 
     # ------------------------------------------------------ expression envs
     def hand_env(self, st: State) -> dict[str, Any]:
+        """The names of hand-level expressions (lead, scoring, match end)."""
         maker = st.maker
-        n = self.players
-        team = self.maker_team(st)
-        lone_defs = [s for s in st.alone if s not in team]
-        env = dict(self.option_env)
-        env.update({
-            "players": n, "hand_tricks": self.hand_tricks, "dealer": st.dealer,
-            "maker": maker, "has_maker": maker >= 0, "contract": st.bid,
-            "no_trump": st.contract >= 0 and self.contracts[st.contract].trump < 0,
-            "alone": maker >= 0 and maker in st.alone,
-            "defender_alone": bool(lone_defs),
-            "lone_defender": lone_defs[0] if lone_defs else -1,
-            "partner": st.partner,
-            "makers.tricks": sum(st.tricks[s] for s in team),
-            "defenders.tricks": sum(st.tricks[s] for s in range(n) if s not in team),
-        })
+        side_of = self.side_of
+        tricks = st.tricks
+        partner = st.partner
+        makers = defenders = 0
+        lone_defender = -1
+        if maker >= 0:
+            mine = side_of[maker]
+            for s in range(self.players):
+                if side_of[s] == mine or s == partner:
+                    makers += tricks[s]
+                else:
+                    defenders += tricks[s]
+            for s in st.alone:
+                if side_of[s] != mine and s != partner:
+                    lone_defender = s
+                    break
+        else:
+            defenders = sum(tricks)
+        env = self.option_env.copy()
+        env["players"] = self.players
+        env["hand_tricks"] = self.hand_tricks
+        env["dealer"] = st.dealer
+        env["maker"] = maker
+        env["has_maker"] = maker >= 0
+        env["contract"] = st.bid
+        env["no_trump"] = st.contract >= 0 and self.contracts[st.contract].trump < 0
+        env["alone"] = maker >= 0 and maker in st.alone
+        env["defender_alone"] = lone_defender >= 0
+        env["lone_defender"] = lone_defender
+        env["partner"] = partner
+        env["makers.tricks"] = makers
+        env["defenders.tricks"] = defenders
         return env
 
-    def maker_team(self, st: State) -> set[int]:
-        if st.maker < 0:
-            return set()
-        mine = self.side_of[st.maker]
-        team = {s for s in range(self.players) if self.side_of[s] == mine}
-        if st.partner >= 0:
-            team.add(st.partner)
-        return team
+    def team_sides(self, st: State) -> list[bool]:
+        """Per side: has it a seat on the maker's team (his side, his called partner)?"""
+        flags = [False] * self.n_sides
+        if st.maker >= 0:
+            flags[self.side_of[st.maker]] = True
+            if st.partner >= 0:
+                flags[self.side_of[st.partner]] = True
+        return flags
 
     def lead_seat(self, env: dict[str, Any]) -> int:
         for when, seat in self.lead_rows:
@@ -152,22 +175,22 @@ class Rules:
                 return int(seat.fn(env))
         return env["dealer"] + 1
 
-    def side_env(self, env: dict[str, Any], st: State, side: int, team: set[int],
-                 scores: Sequence[int]) -> dict[str, Any]:
-        seats = [s for s in range(self.players) if self.side_of[s] == side]
-        e = dict(env)
-        e["side.tricks"] = sum(st.tricks[s] for s in seats)
-        e["side.score"] = scores[side]
-        e["side.is_maker"] = any(s in team for s in seats)
-        e["side.out"] = all(st.out[s] for s in seats)
-        e["side.alone"] = any(s in st.alone for s in seats)
-        return e
+    def bind_side(self, env: dict[str, Any], st: State, side: int, is_maker: bool, score: int) -> dict[str, Any]:
+        """Set the `side.*` names in `env` (mutated in place: it is read at once)."""
+        seats = self.side_seats[side]
+        tricks = st.tricks
+        out = st.out
+        env["side.tricks"] = sum(tricks[s] for s in seats)
+        env["side.score"] = score
+        env["side.is_maker"] = is_maker
+        env["side.out"] = all(out[s] for s in seats)
+        env["side.alone"] = any(s in st.alone for s in seats)
+        return env
 
     def score_hand(self, st: State) -> dict[str, Any]:
         env = self.hand_env(st)
-        team = self.maker_team(st)
         n_sides = self.n_sides
-        maker_sides = {self.side_of[s] for s in team}
+        on_team = self.team_sides(st)
         delta = [0] * n_sides
         before = st.scores_before
         for row in self.scoring:
@@ -175,22 +198,26 @@ class Rules:
                 continue
             if row.makers is not None:
                 v = row.makers.fn(env)
-                for side in maker_sides:
-                    delta[side] += v
+                for side in range(n_sides):
+                    if on_team[side]:
+                        delta[side] += v
             if row.defenders is not None:
                 v = row.defenders.fn(env)
                 for side in range(n_sides):
-                    if side not in maker_sides:
+                    if not on_team[side]:
                         delta[side] += v
             if row.each is not None:
+                side_env = dict(env)
                 for side in range(n_sides):
-                    delta[side] += row.each.fn(self.side_env(env, st, side, team, before))
+                    delta[side] += row.each.fn(self.bind_side(side_env, st, side, on_team[side], before[side]))
             break
         scores = [before[i] + delta[i] for i in range(n_sides)]
         winners: list[int] = []
+        side_env = dict(env)
         for rule in self.match_end:
+            test = rule.winner_if.fn
             cands = [side for side in range(n_sides)
-                     if rule.winner_if.fn(self.side_env(env, st, side, team, scores))]
+                     if test(self.bind_side(side_env, st, side, on_team[side], scores[side]))]
             if not cands:
                 continue
             if rule.best == "highest":
@@ -201,10 +228,9 @@ class Rules:
                 cands = [c for c in cands if scores[c] == low]
             winners = cands
             break
-        contract = self.contracts[st.contract]
         return {
             "status": "complete",
-            "trump": contract.name,
+            "trump": self.contracts[st.contract].name,
             "maker": None if st.maker < 0 else st.maker,
             "contract": st.bid if st.bid else None,
             "alone": sorted(st.alone),
@@ -213,7 +239,7 @@ class Rules:
             "tricks": list(st.tricks),
             "delta": delta,
             "scores": scores,
-            "winners": sorted(winners),
+            "winners": winners,
         }
 
     # ----------------------------------------------------------- first dealer

@@ -79,6 +79,8 @@ class State:
         return self.status is not None
 
     def legal_actions(self) -> list[int]:
+        if self.turn < 0:
+            return []
         if self.phase == self.rules.play_phase:
             hand = self.hands[self.turn]
             led = self.led
@@ -87,8 +89,6 @@ class State:
             follow = self.follow
             same = [c for c in hand if follow[c] == led]
             return same if same else list(hand)
-        if self.status is not None:
-            return []
         return self.rules.phases[self.phase].legal(self)
 
     def apply(self, action: int) -> None:

@@ -18,6 +18,7 @@ from .cards import DEFAULT_COLOURS, DEFAULT_SUIT_NAMES, Contract, Deck, no_trump
 from .dsl import CompiledExpr, ExprError, compile_expr
 from .engine import State
 from .errors import SpecError
+from .spec.schema_check import format_path
 from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
 from .phases.declarations import Alone, CallPartner, PlayOrFold
 
@@ -289,11 +290,11 @@ class _Compiler:
         try:
             return compile_expr(value, names, expect)
         except ExprError as err:
-            line, col = self.src.locate(path)
+            locate_value = getattr(self.src, "locate_value", self.src.locate)
+            line, col = locate_value(path)
             if col is not None and err.column is not None and isinstance(value, str):
                 col = col + err.column - 1
-            where = ".".join(str(p) for p in path)
-            raise SpecError(f"{where}: {err}", self.src.file, line, col) from None
+            raise SpecError(f"{format_path(path)}: {err}", self.src.file, line, col) from None
 
     def run(self) -> Rules:
         s = self.spec

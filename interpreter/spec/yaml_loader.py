@@ -1,0 +1,422 @@
+"""Reading a variant file into plain data, remembering where every value was written.
+
+Why not just `yaml.safe_load`: every later error (schema, semantic checks, an
+unknown name in an expression) must point at a line and column of the file, so
+we keep the node marks; and a spec may come from anywhere (a hand record names
+a path), so the loader must refuse hostile input cleanly — Python tags, alias
+bombs, huge files — with a `SpecError`, never a traceback or a hang.
+
+The approach: compose the YAML node graph with a `SafeLoader` subclass (which
+counts aliases and nesting while composing), then build the Python data
+ourselves in one walk that checks tags, refuses duplicate keys, expands aliases
+under a node budget and records a side table `JSON path -> marks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..errors import SpecError
+
+__all__ = [
+    "LoadedYaml",
+    "load_yaml_file",
+    "load_yaml_text",
+    "describe_type",
+    "MAX_FILE_BYTES",
+    "MAX_ALIASES",
+    "MAX_NODES",
+    "MAX_DEPTH",
+]
+
+MAX_FILE_BYTES = 1 << 20  # a variant is a few KiB; 1 MiB is generous
+MAX_ALIASES = 100  # alias references (`*name`) in one document
+MAX_NODES = 100_000  # values after expanding aliases: stops "billion laughs"
+MAX_DEPTH = 100  # nesting levels: the composer is recursive
+
+EMPTY_MESSAGE = "the file is empty; expected a variant (a mapping with name, deck, …)"
+
+_TAG = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + t for t in ("str", "int", "float", "bool", "null"))
+_SEQ, _MAP, _MERGE = _TAG + "seq", _TAG + "map", _TAG + "merge"
+
+# Scalar tags we accept, with SafeConstructor's function for each; anything else
+# (python/*, binary, timestamp, set, omap, local `!tags`) is refused: a variant is
+# plain data, and the rest of the interpreter only knows plain data.
+_SCALAR_CONSTRUCTORS: dict[str, Callable[[SafeConstructor, ScalarNode], Any]] = {
+    _STR: SafeConstructor.construct_yaml_str,
+    _INT: SafeConstructor.construct_yaml_int,
+    _FLOAT: SafeConstructor.construct_yaml_float,
+    _BOOL: SafeConstructor.construct_yaml_bool,
+    _NULL: SafeConstructor.construct_yaml_null,
+}
+_TAG_WORDS = {_STR: "a string", _INT: "an integer", _FLOAT: "a number", _BOOL: "a boolean", _NULL: "null"}
+
+# Hints for the YAML syntax errors people actually make.
+_SYNTAX_HINTS = {
+    "mapping values are not allowed here": (
+        "a ': ' inside a value must be quoted ('a: b'); otherwise check this line's indentation"
+    ),
+    "cannot start any token": "YAML indentation must use spaces, not tabs",
+    "could not find expected ':'": "a key needs ': ' after it; a value spanning lines needs quotes",
+    "expected <block end>": "check the indentation of this line against the lines above it",
+    "did not find expected key": "check the indentation: keys of one mapping must line up",
+    "did not find expected '-' indicator": "check the indentation: items of one list must line up",
+    "expected a single document in the stream": "remove the '---' separator: a variant file holds one document",
+}
+
+
+def describe_type(value: Any) -> str:
+    """A value's type in the spec's words ('a list', 'a mapping'…), for messages."""
+    if value is None:
+        return "null (an empty value)"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+# One entry per node: (key line, key column, value line, value column, value
+# content offset). Keys are None for list items and the root; the offset is 1 for
+# quoted scalars (the text starts after the quote). Lines and columns are 1-based.
+_Pos = tuple[int | None, int | None, int, int, int]
+
+
+@dataclass(frozen=True)
+class LoadedYaml:
+    """A parsed spec file: plain data plus where each value came from.
+
+    `positions` maps a JSON path (tuple of keys and list indices) to marks; it is
+    optional so that code can wrap data built in memory (overlays, tests) and
+    still call `locate`, which then answers (None, None).
+    """
+
+    data: Any
+    file: str
+    positions: dict[tuple[Any, ...], _Pos] = field(default_factory=dict, repr=False, compare=False)
+
+    def _entry(self, path: Sequence[str | int]) -> tuple[_Pos | None, bool]:
+        """The entry of the longest existing prefix of `path`, and whether it was exact."""
+        key = tuple(path)
+        exact = True
+        while True:
+            entry = self.positions.get(key)
+            if entry is not None:
+                return entry, exact
+            if not key:
+                return None, False
+            key = key[:-1]
+            exact = False
+
+    def locate(self, path: Sequence[str | int]) -> tuple[int | None, int | None]:
+        """1-based (line, column) of the node at `path`.
+
+        A mapping entry is located at its key (that is where a reader looks for
+        "deck.suits"); a list item or the root at its value. A path that does not
+        exist (a missing key) is located at its nearest existing parent.
+        """
+        entry, _ = self._entry(path)
+        if entry is None:
+            return None, None
+        if entry[0] is not None:
+            return entry[0], entry[1]
+        return entry[2], entry[3]
+
+    def locate_value(self, path: Sequence[str | int]) -> tuple[int | None, int | None]:
+        """1-based (line, column) of the first character of the value's text at `path`.
+
+        For an expression error at offset N of the string, the column in the file
+        is `column + N - 1` (exact for one-line scalars; a quoted scalar's text
+        starts after the quote). A missing path falls back to `locate` of its parent.
+        """
+        entry, exact = self._entry(path)
+        if entry is None:
+            return None, None
+        if not exact:
+            return self.locate(path)
+        return entry[2], entry[3] + entry[4]
+
+
+class _Refused(Exception):
+    """A problem found while reading, with the mark to point at (converted to SpecError)."""
+
+    def __init__(self, message: str, mark: yaml.Mark | None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+        self.hint = hint
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that counts aliases and nesting while composing.
+
+    The node graph itself is cheap even for an alias bomb (aliases share nodes);
+    counting here stops pathological inputs before anything is expanded, and the
+    depth limit keeps the recursive composer away from RecursionError.
+    Timestamps and the `=` value tag are not resolved implicitly: such plain
+    scalars stay strings (the spec has no dates).
+    """
+
+    yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag not in (_TAG + "timestamp", _TAG + "value")]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.alias_count = 0
+        self.depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            self.alias_count += 1
+            if self.alias_count > MAX_ALIASES:
+                raise _Refused(
+                    f"too many aliases (more than {MAX_ALIASES} '*' references)",
+                    event.start_mark,
+                    "a variant rarely needs aliases; write the values out",
+                )
+            return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _Refused(f"the document is nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _pos(mark: yaml.Mark) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+def _tag_text(tag: str) -> str:
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
+
+
+class _Builder:
+    """Builds plain data from the node graph, recording marks by JSON path."""
+
+    def __init__(self, loader: _Loader) -> None:
+        self.loader = loader
+        self.positions: dict[tuple[Any, ...], _Pos] = {}
+        self.count = 0
+        self.active: set[int] = set()  # ids of the collections being built: a cycle is an error
+
+    def record(self, path: tuple[Any, ...], key: Node | None, value: Node) -> None:
+        kline, kcol = _pos(key.start_mark) if key is not None else (None, None)
+        vline, vcol = _pos(value.start_mark)
+        quoted = isinstance(value, ScalarNode) and value.style in ("'", '"')
+        self.positions[path] = (kline, kcol, vline, vcol, 1 if quoted else 0)
+
+    def build(self, node: Node, path: tuple[Any, ...]) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _Refused(
+                f"the document has more than {MAX_NODES} values once aliases are expanded",
+                node.start_mark,
+                "this looks like an alias bomb; a variant has a few hundred values",
+            )
+        if len(path) > MAX_DEPTH:
+            raise _Refused(f"the document is nested more than {MAX_DEPTH} levels deep", node.start_mark)
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if id(node) in self.active:
+            raise _Refused("recursive alias: this value contains itself", node.start_mark)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                self.check_tag(node, _SEQ)
+                items = []
+                for index, item in enumerate(node.value):
+                    self.record((*path, index), None, item)
+                    items.append(self.build(item, (*path, index)))
+                return items
+            if isinstance(node, MappingNode):
+                self.check_tag(node, _MAP)
+                return self.mapping(node, path)
+        finally:
+            self.active.discard(id(node))
+        raise _Refused(f"unsupported YAML node {type(node).__name__}", node.start_mark)  # pragma: no cover
+
+    @staticmethod
+    def check_tag(node: Node, expected: str) -> None:
+        if node.tag != expected:
+            raise _Refused(
+                f"unsupported YAML tag '{_tag_text(node.tag)}'",
+                node.start_mark,
+                "a variant is plain data (mappings, lists, strings, numbers, booleans); remove the tag",
+            )
+
+    def scalar(self, node: ScalarNode) -> Any:
+        if node.tag == _MERGE:  # `<<` anywhere but in key position is just text
+            return node.value
+        construct = _SCALAR_CONSTRUCTORS.get(node.tag)
+        if construct is None:
+            self.check_tag(node, _STR)  # raises: the tag is not one we accept
+        assert construct is not None
+        try:
+            return construct(self.loader, node)
+        except (ValueError, KeyError, TypeError, ArithmeticError, yaml.YAMLError):
+            raise _Refused(f"cannot read '{node.value}' as {_TAG_WORDS[node.tag]}", node.start_mark) from None
+
+    def mapping(self, node: MappingNode, path: tuple[Any, ...]) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        first_line: dict[Any, int] = {}
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode) and key_node.tag == _MERGE:
+                merges.append(value_node)
+                continue
+            if not isinstance(key_node, ScalarNode):
+                raise _Refused(
+                    "a mapping key must be a plain value (a name or a number), not a list or a mapping",
+                    key_node.start_mark,
+                )
+            key = self.scalar(key_node)
+            if key in first_line:
+                raise _Refused(
+                    f"duplicate key '{key_node.value}' (first at line {first_line[key]})", key_node.start_mark
+                )
+            first_line[key] = key_node.start_mark.line + 1
+            self.record((*path, key), key_node, value_node)
+            result[key] = self.build(value_node, (*path, key))
+        for source in merges:
+            self.merge(result, source, path)
+        return result
+
+    def merge(self, result: dict[Any, Any], source: Node, path: tuple[Any, ...]) -> None:
+        """YAML 1.1 merge key (`<<: *base`): fill in keys not written explicitly.
+
+        Explicit keys win, and an earlier merged mapping wins over a later one.
+        Positions of merged values point at where they were written (the anchor).
+        """
+        sources = list(source.value) if isinstance(source, SequenceNode) else [source]
+        for item in sources:
+            if not isinstance(item, MappingNode):
+                raise _Refused("a merge key '<<' needs a mapping or a list of mappings", item.start_mark)
+            saved, self.positions = self.positions, {}
+            try:
+                merged = self.build(item, path)
+            finally:
+                scratch, self.positions = self.positions, saved
+            taken = {key for key in merged if key not in result}
+            for key in merged:
+                if key in taken:
+                    result[key] = merged[key]
+            depth = len(path)
+            for entry_path, entry in scratch.items():
+                if len(entry_path) > depth and entry_path[depth] in taken:
+                    self.positions[entry_path] = entry
+
+
+def _syntax_error(err: yaml.MarkedYAMLError, file: str) -> SpecError:
+    mark = err.problem_mark or err.context_mark
+    message = (err.problem or err.context or "invalid YAML").strip()
+    context = err.context
+    if context and message.startswith("but "):  # "expected a single document…", "but found another…"
+        message, context = f"{context}, {message}", None
+    hint = next((text for fragment, text in _SYNTAX_HINTS.items() if fragment in message), None)
+    if context and err.problem and err.context_mark is not None:
+        line, col = _pos(err.context_mark)
+        context = f"{context} at line {line}, column {col}"
+        hint = f"{hint} ({context})" if hint else context
+    line, col = _pos(mark) if mark is not None else (None, None)
+    return SpecError(message, file, line, col, hint)
+
+
+def _reader_error(err: yaml.reader.ReaderError, text: str, file: str) -> SpecError:
+    before = text[: err.position]
+    line = before.count("\n") + 1
+    col = err.position - (before.rfind("\n") + 1) + 1
+    char = err.character if isinstance(err.character, str) else chr(err.character)
+    return SpecError(
+        f"unacceptable character #x{ord(char):04x}: control characters are not allowed",
+        file,
+        line,
+        col,
+        "remove the character (was the file saved as text?)",
+    )
+
+
+def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
+    """Parse one YAML document whose top level must be a mapping; every failure is a SpecError."""
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise SpecError(f"the file is too large (more than {MAX_FILE_BYTES // 1024} KiB)", file)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as err:
+        raise _reader_error(err, text, file) from None
+    try:
+        root = loader.get_single_node()
+        if root is None or (isinstance(root, ScalarNode) and root.tag == _NULL and root.value == ""):
+            raise SpecError(EMPTY_MESSAGE, file)
+        builder = _Builder(loader)
+        if not isinstance(root, MappingNode):
+            got = "a list" if isinstance(root, SequenceNode) else describe_type(builder.scalar(root))
+            line, col = _pos(root.start_mark)
+            raise SpecError(f"expected a mapping at the top level, got {got}", file, line, col)
+        builder.record((), None, root)
+        data = builder.build(root, ())
+    except _Refused as err:
+        line, col = _pos(err.mark) if err.mark is not None else (None, None)
+        raise SpecError(err.message, file, line, col, err.hint) from None
+    except yaml.reader.ReaderError as err:
+        raise _reader_error(err, text, file) from None
+    except yaml.MarkedYAMLError as err:
+        raise _syntax_error(err, file) from None
+    except yaml.YAMLError as err:  # pragma: no cover - every PyYAML parse error is marked
+        raise SpecError(f"invalid YAML: {err}", file) from None
+    except RecursionError:
+        raise SpecError(f"the document is nested too deeply (limit {MAX_DEPTH} levels)", file) from None
+    finally:
+        loader.dispose()
+    return LoadedYaml(data, file, builder.positions)
+
+
+def load_yaml_file(path: str | Path) -> LoadedYaml:
+    """Read and parse a variant file (UTF-8, at most 1 MiB); every failure is a SpecError naming the file."""
+    file = str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise SpecError("file not found", file) from None
+    except IsADirectoryError:
+        raise SpecError("is a directory, not a file", file) from None
+    except PermissionError:
+        raise SpecError("cannot read the file: permission denied", file) from None
+    except OSError as err:
+        raise SpecError(f"cannot read the file: {err.strerror or err}", file) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SpecError(f"the file is too large (more than {MAX_FILE_BYTES // 1024} KiB)", file)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        col = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        raise SpecError(
+            f"the file is not valid UTF-8 (byte 0x{raw[err.start]:02x})",
+            file,
+            line,
+            col,
+            "save the file as UTF-8",
+        ) from None
+    return load_yaml_text(text, file)

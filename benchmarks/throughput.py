@@ -75,11 +75,15 @@ def main(argv: list[str] | None = None) -> int:
         baseline = None if runs[0] is None else statistics.median(r for r in runs if r is not None)
     ratio = rates["euchre"] / baseline if baseline else None
     if args.json:
-        print(json.dumps({
-            "variants": {n: {"hands_per_second": round(r, 1)} for n, r in rates.items()},
-            "baseline_hands_per_second": None if baseline is None else round(baseline, 1),
-            "ratio": None if ratio is None else round(ratio, 3),
-        }))
+        print(
+            json.dumps(
+                {
+                    "variants": {n: {"hands_per_second": round(r, 1)} for n, r in rates.items()},
+                    "baseline_hands_per_second": None if baseline is None else round(baseline, 1),
+                    "ratio": None if ratio is None else round(ratio, 3),
+                }
+            )
+        )
         return 0
     width = max(len(n) for n in names)
     print(f"{'variant':<{width}}  hands/s   ({args.hands} hands, median of {args.runs} runs)")

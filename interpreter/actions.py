@@ -28,8 +28,9 @@ class ActionCodec:
         self.n_cards = n
         self.DISCARD = n
         base = 2 * n
-        (self.PASS, self.ORDER, self.DECLINE, self.ALONE, self.TOGETHER,
-         self.STAY, self.FOLD) = range(base, base + len(WORDS))
+        (self.PASS, self.ORDER, self.DECLINE, self.ALONE, self.TOGETHER, self.STAY, self.FOLD) = range(
+            base, base + len(WORDS)
+        )
         self.CALL = base + len(WORDS)
         self.BID = self.CALL + len(contract_names)
         self.ACE = self.BID + max_bid + 1

@@ -90,8 +90,14 @@ class Deck:
         return self.suit_names.get(letter, letter)
 
 
-def suit_contract(deck: Deck, trump: int, trump_order: list[str], plain_order: list[str],
-                  bower_rank: str | None, colours: dict[str, str]) -> Contract:
+def suit_contract(
+    deck: Deck,
+    trump: int,
+    trump_order: list[str],
+    plain_order: list[str],
+    bower_rank: str | None,
+    colours: dict[str, str],
+) -> Contract:
     """Tables for a game with `trump` as trump suit.
 
     `trump_order`/`plain_order` are high-to-low rank tokens; the trump order may
@@ -127,6 +133,5 @@ def no_trump_contract(deck: Deck, name: str, order: list[str]) -> Contract:
     """Tables for a hand without trump: every card keeps its printed suit."""
     pos = {r: len(order) - i for i, r in enumerate(order)}
     follow = tuple(deck.suit_of(c) for c in range(deck.size))
-    power = tuple(pos.get(deck.ranks[deck.rank_of(c)], 0) if deck.suit_of(c) >= 0 else 0
-                  for c in range(deck.size))
+    power = tuple(pos.get(deck.ranks[deck.rank_of(c)], 0) if deck.suit_of(c) >= 0 else 0 for c in range(deck.size))
     return Contract(name, -1, follow, power)

@@ -17,16 +17,50 @@ class State:
     """One hand in progress. Seats are ints; actions are ints (see actions.py)."""
 
     __slots__ = (
-        "rules", "dealer", "hands", "dealt", "upcard", "up_suit", "turned_down",
-        "upcard_taken", "discarded", "phase", "turn", "step", "queue", "high_bid",
-        "contract", "maker", "bid", "alone", "out", "partner", "partner_card",
-        "partner_shown", "trick", "led", "best", "winner", "leader", "tricks",
-        "played", "history", "status", "scores_before", "_result", "nxt",
-        "follow", "power", "trump", "n_active", "asked",
+        "rules",
+        "dealer",
+        "hands",
+        "dealt",
+        "upcard",
+        "up_suit",
+        "turned_down",
+        "upcard_taken",
+        "discarded",
+        "phase",
+        "turn",
+        "step",
+        "queue",
+        "high_bid",
+        "contract",
+        "maker",
+        "bid",
+        "alone",
+        "out",
+        "partner",
+        "partner_card",
+        "partner_shown",
+        "trick",
+        "led",
+        "best",
+        "winner",
+        "leader",
+        "tricks",
+        "played",
+        "history",
+        "status",
+        "scores_before",
+        "_result",
+        "nxt",
+        "follow",
+        "power",
+        "trump",
+        "n_active",
+        "asked",
     )
 
-    def __init__(self, rules: Rules, dealer: int, hands: list[list[int]],
-                 upcard: int | None, scores_before: list[int]) -> None:
+    def __init__(
+        self, rules: Rules, dealer: int, hands: list[list[int]], upcard: int | None, scores_before: list[int]
+    ) -> None:
         n = rules.players
         self.rules = rules
         self.dealer = dealer
@@ -39,11 +73,11 @@ class State:
         self.discarded = -1
         self.phase = -1
         self.turn = -1
-        self.step = 0          # phase-local: sub-step or count of players asked
+        self.step = 0  # phase-local: sub-step or count of players asked
         self.queue: list[int] = []
         self.asked = 0
         self.high_bid = 0
-        self.contract = -1     # index into rules.contracts
+        self.contract = -1  # index into rules.contracts
         self.maker = -1
         self.bid = 0
         self.alone: list[int] = []
@@ -51,7 +85,7 @@ class State:
         self.partner = -1
         self.partner_card = -1
         self.partner_shown = False
-        self.trick: list[int] = []   # seat, card, seat, card, …
+        self.trick: list[int] = []  # seat, card, seat, card, …
         self.led = -1
         self.best = -1
         self.winner = -1
@@ -211,9 +245,17 @@ class State:
         self.turn = -1
         n = rules.players
         self._result = {
-            "status": "redeal", "trump": None, "maker": None, "contract": None,
-            "alone": [], "partner": None, "out": [], "tricks": [0] * n,
-            "delta": [0] * rules.n_sides, "scores": list(self.scores_before), "winners": [],
+            "status": "redeal",
+            "trump": None,
+            "maker": None,
+            "contract": None,
+            "alone": [],
+            "partner": None,
+            "out": [],
+            "tricks": [0] * n,
+            "delta": [0] * rules.n_sides,
+            "scores": list(self.scores_before),
+            "winners": [],
         }
 
     # ------------------------------------------------------------ the tricks

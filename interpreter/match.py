@@ -57,9 +57,16 @@ def hand_record(rules: Rules, state: State, variant: str | None = None) -> dict[
     return rec
 
 
-def play_match(rules: Rules, agents: Sequence[Agent], rng: random.Random, *, max_hands: int = 1000,
-               variant: str | None = None, on_hand: Callable[[HandRecord], None] | None = None,
-               first_dealer: int | None = None) -> MatchResult:
+def play_match(
+    rules: Rules,
+    agents: Sequence[Agent],
+    rng: random.Random,
+    *,
+    max_hands: int = 1000,
+    variant: str | None = None,
+    on_hand: Callable[[HandRecord], None] | None = None,
+    first_dealer: int | None = None,
+) -> MatchResult:
     """Play hands until somebody wins (or `max_hands` are dealt)."""
     if first_dealer is None:
         dealer, draws = rules.draw_first_dealer(rng)

@@ -9,34 +9,61 @@ complete, the deal fits the deck, expressions resolve). Each failure is a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .actions import ActionCodec
-from .cards import DEFAULT_COLOURS, DEFAULT_SUIT_NAMES, Contract, Deck, no_trump_contract, norm_rank, norm_suit, suit_contract
+from .cards import (
+    DEFAULT_COLOURS,
+    DEFAULT_SUIT_NAMES,
+    Contract,
+    Deck,
+    no_trump_contract,
+    norm_rank,
+    norm_suit,
+    suit_contract,
+)
 from .dsl import CompiledExpr, ExprError, compile_expr
 from .engine import State
 from .errors import SpecError
-from .spec.schema_check import format_path
 from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
 from .phases.declarations import Alone, CallPartner, PlayOrFold
+from .spec.schema_check import format_path
 
 Path_ = Sequence[str | int]
 
 # Names every hand-level expression may read, with their types.
 HAND_NAMES = {
-    "players": "int", "hand_tricks": "int", "dealer": "int", "maker": "int",
-    "has_maker": "bool", "contract": "int", "no_trump": "bool", "alone": "bool",
-    "defender_alone": "bool", "lone_defender": "int", "partner": "int",
-    "makers.tricks": "int", "defenders.tricks": "int",
+    "players": "int",
+    "hand_tricks": "int",
+    "dealer": "int",
+    "maker": "int",
+    "has_maker": "bool",
+    "contract": "int",
+    "no_trump": "bool",
+    "alone": "bool",
+    "defender_alone": "bool",
+    "lone_defender": "int",
+    "partner": "int",
+    "makers.tricks": "int",
+    "defenders.tricks": "int",
 }
 SIDE_NAMES = {
-    **HAND_NAMES, "side.tricks": "int", "side.score": "int", "side.is_maker": "bool",
-    "side.out": "bool", "side.alone": "bool",
+    **HAND_NAMES,
+    "side.tricks": "int",
+    "side.score": "int",
+    "side.is_maker": "bool",
+    "side.out": "bool",
+    "side.alone": "bool",
 }
-UPCARD_NAMES = {"players": "int", "dealer": "int", "upcard.suit": "str",
-                "upcard.rank": "str", "upcard.is_joker": "bool"}
+UPCARD_NAMES = {
+    "players": "int",
+    "dealer": "int",
+    "upcard.suit": "str",
+    "upcard.rank": "str",
+    "upcard.is_joker": "bool",
+}
 TOKENS = ("right_bower", "left_bower", "joker")
 
 
@@ -52,7 +79,7 @@ class SpecSource(Protocol):
 @dataclass(frozen=True)
 class ScoreRow:
     id: str
-    when: CompiledExpr | None      # None: otherwise
+    when: CompiledExpr | None  # None: otherwise
     makers: CompiledExpr | None
     defenders: CompiledExpr | None
     each: CompiledExpr | None
@@ -81,7 +108,7 @@ class Rules:
     deck: Deck
     contracts: tuple[Contract, ...]
     codec: ActionCodec
-    packets: tuple[tuple[int, ...], ...]   # per round, per seat from the dealer's left
+    packets: tuple[tuple[int, ...], ...]  # per round, per seat from the dealer's left
     upcard: bool
     hand_tricks: int
     phases: tuple[Phase, ...]
@@ -91,17 +118,19 @@ class Rules:
     scoring: tuple[ScoreRow, ...]
     match_end: tuple[WinRule, ...]
     start_score: int
-    first_dealer: tuple[str, ...] | None   # draw order high to low, None: random
+    first_dealer: tuple[str, ...] | None  # draw order high to low, None: random
     option_env: dict[str, int] = field(default_factory=dict)
     side_seats: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
-        self.side_seats = tuple(tuple(s for s in range(self.players) if self.side_of[s] == side)
-                                for side in range(self.n_sides))
+        self.side_seats = tuple(
+            tuple(s for s in range(self.players) if self.side_of[s] == side) for side in range(self.n_sides)
+        )
 
     # --------------------------------------------------------------- hands
-    def new_hand(self, dealer: int, hands: list[list[int]], upcard: int | None,
-                 scores_before: Sequence[int] | None = None) -> State:
+    def new_hand(
+        self, dealer: int, hands: list[list[int]], upcard: int | None, scores_before: Sequence[int] | None = None
+    ) -> State:
         scores = list(scores_before) if scores_before is not None else self.start_scores()
         return State(self, dealer, [list(h) for h in hands], upcard, scores)
 
@@ -115,7 +144,7 @@ class Rules:
         for sizes in self.packets:
             for k in range(n):
                 take = sizes[k]
-                hands[(dealer + 1 + k) % n].extend(deck[pos:pos + take])
+                hands[(dealer + 1 + k) % n].extend(deck[pos : pos + take])
                 pos += take
         upcard = deck[pos] if self.upcard else None
         return self.new_hand(dealer, hands, upcard, scores_before)
@@ -217,8 +246,9 @@ class Rules:
         side_env = dict(env)
         for rule in self.match_end:
             test = rule.winner_if.fn
-            cands = [side for side in range(n_sides)
-                     if test(self.bind_side(side_env, st, side, on_team[side], scores[side]))]
+            cands = [
+                side for side in range(n_sides) if test(self.bind_side(side_env, st, side, on_team[side], scores[side]))
+            ]
             if not cands:
                 continue
             if rule.best == "highest":
@@ -256,7 +286,7 @@ class Rules:
         rounds = []
         while True:
             cards = rng.sample(range(self.deck.size), len(contenders))
-            draws = list(zip(contenders, cards))
+            draws = list(zip(contenders, cards, strict=False))
             rounds.append([(s, names[c]) for s, c in draws])
 
             def value(card: int) -> int:
@@ -331,16 +361,25 @@ class _Compiler:
             lead_rows.append((when, self.expr(["lead", i, "from"], row["from"], hand_names, "int")))
         scoring = []
         for i, row in enumerate(s["scoring"]):
+
             def award(key: str, names: dict[str, str], row: dict = row, i: int = i) -> CompiledExpr | None:
                 return self.expr(["scoring", i, key], row[key], names, "int") if key in row else None
-            scoring.append(ScoreRow(
-                id=str(row.get("id", f"row {i + 1}")),
-                when=None if row.get("otherwise") else self.expr(["scoring", i, "when"], row["when"], hand_names, "bool"),
-                makers=award("makers", hand_names), defenders=award("defenders", hand_names),
-                each=award("each", side_names)))
+
+            scoring.append(
+                ScoreRow(
+                    id=str(row.get("id", f"row {i + 1}")),
+                    when=None
+                    if row.get("otherwise")
+                    else self.expr(["scoring", i, "when"], row["when"], hand_names, "bool"),
+                    makers=award("makers", hand_names),
+                    defenders=award("defenders", hand_names),
+                    each=award("each", side_names),
+                )
+            )
         match_end = tuple(
             WinRule(self.expr(["match_end", i, "winner_if"], r["winner_if"], side_names, "bool"), r.get("best", "all"))
-            for i, r in enumerate(s["match_end"]))
+            for i, r in enumerate(s["match_end"])
+        )
         phases = tuple(bidding + decls)
         first_dealer = None
         fd = s.get("first_dealer", "random")
@@ -348,14 +387,32 @@ class _Compiler:
             order = self.rank_list(["first_dealer", "order"], fd["order"], deck, allow_tokens=False)
             first_dealer = tuple(order)
         return Rules(
-            name=str(s["name"]), title=str(s.get("title", s["name"])),
-            description=str(s.get("description", "")), file=self.src.file, spec=s,
-            options=options, players=players, sides_kind=sides_kind, side_of=side_of,
-            n_sides=max(side_of) + 1, deck=deck, contracts=contracts, codec=codec,
-            packets=packets, upcard=upcard, hand_tricks=hand_tricks, phases=phases,
-            first_declaration=len(bidding), play_phase=len(phases), lead_rows=tuple(lead_rows),
-            scoring=tuple(scoring), match_end=match_end, start_score=int(s.get("start_score", 0)),
-            first_dealer=first_dealer, option_env=dict(options))
+            name=str(s["name"]),
+            title=str(s.get("title", s["name"])),
+            description=str(s.get("description", "")),
+            file=self.src.file,
+            spec=s,
+            options=options,
+            players=players,
+            sides_kind=sides_kind,
+            side_of=side_of,
+            n_sides=max(side_of) + 1,
+            deck=deck,
+            contracts=contracts,
+            codec=codec,
+            packets=packets,
+            upcard=upcard,
+            hand_tricks=hand_tricks,
+            phases=phases,
+            first_declaration=len(bidding),
+            play_phase=len(phases),
+            lead_rows=tuple(lead_rows),
+            scoring=tuple(scoring),
+            match_end=match_end,
+            start_score=int(s.get("start_score", 0)),
+            first_dealer=first_dealer,
+            option_env=dict(options),
+        )
 
     # -- pieces
     def options(self) -> dict[str, int]:
@@ -363,8 +420,10 @@ class _Compiler:
         chosen: dict[str, int] = {}
         for name, opt in declared.items():
             if opt["default"] not in opt["values"]:
-                raise self.fail(["options", name, "default"],
-                                f"option '{name}': default {opt['default']} is not one of its values {opt['values']}")
+                raise self.fail(
+                    ["options", name, "default"],
+                    f"option '{name}': default {opt['default']} is not one of its values {opt['values']}",
+                )
             chosen[name] = opt["default"]
         for name, value in self.requested.items():
             if name not in declared:
@@ -372,8 +431,10 @@ class _Compiler:
                 raise SpecError(f"unknown option '{name}' for variant '{self.spec['name']}' (its options: {known})")
             allowed = declared[name]["values"]
             if value not in allowed:
-                raise SpecError(f"option {name}={value} is not allowed for '{self.spec['name']}'; "
-                                f"allowed: {', '.join(map(str, allowed))}")
+                raise SpecError(
+                    f"option {name}={value} is not allowed for '{self.spec['name']}'; "
+                    f"allowed: {', '.join(map(str, allowed))}"
+                )
             chosen[name] = value
         return chosen
 
@@ -404,8 +465,15 @@ class _Compiler:
         names = {k: v for k, v in DEFAULT_SUIT_NAMES.items() if k in suits}
         return Deck(tuple(suits), tuple(ranks), int(d.get("jokers", 0)), names)
 
-    def rank_list(self, path: Path_, items: list[Any], deck: Deck, allow_tokens: bool,
-                  need_joker: bool = False, bower: str | None = None) -> list[str]:
+    def rank_list(
+        self,
+        path: Path_,
+        items: list[Any],
+        deck: Deck,
+        allow_tokens: bool,
+        need_joker: bool = False,
+        bower: str | None = None,
+    ) -> list[str]:
         """Check an order lists every rank (or token) of the deck exactly once."""
         out: list[str] = []
         for i, raw in enumerate(items):
@@ -414,9 +482,15 @@ class _Compiler:
                 raise self.fail([*path, i], f"'{raw}' may only appear in a trump order")
             if tok not in TOKENS and tok not in deck.ranks:
                 import difflib
-                close = difflib.get_close_matches(str(raw), list(deck.ranks) + (list(TOKENS) if allow_tokens else []), 1)
-                raise self.fail([*path, i], f"unknown rank '{raw}'; the deck's ranks are {' '.join(deck.ranks)}",
-                                f"did you mean '{close[0]}'?" if close else None)
+
+                close = difflib.get_close_matches(
+                    str(raw), list(deck.ranks) + (list(TOKENS) if allow_tokens else []), 1
+                )
+                raise self.fail(
+                    [*path, i],
+                    f"unknown rank '{raw}'; the deck's ranks are {' '.join(deck.ranks)}",
+                    f"did you mean '{close[0]}'?" if close else None,
+                )
             if tok in out:
                 raise self.fail([*path, i], f"'{raw}' is listed twice")
             out.append(tok)
@@ -444,14 +518,20 @@ class _Compiler:
             raise self.fail(["ranking", "bower_rank"], f"bower_rank '{r['bower_rank']}' is not a rank of the deck")
         trump = self.rank_list(["ranking", "trump"], r["trump"], deck, True, deck.jokers > 0, bower)
         if bower is not None and ("right_bower" not in trump or "left_bower" not in trump):
-            raise self.fail(["ranking", "trump"], "with bower_rank set, the trump order must name right_bower and left_bower")
+            raise self.fail(
+                ["ranking", "trump"], "with bower_rank set, the trump order must name right_bower and left_bower"
+            )
         plain = self.rank_list(["ranking", "plain"], r["plain"], deck, False)
         contracts = [suit_contract(deck, t, trump, plain, bower, self.colours) for t in range(len(deck.suits))]
         for name, order in (r.get("no_trump") or {}).items():
             if deck.jokers:
-                raise self.fail(["ranking", "no_trump", name], "no-trump contracts with a joker in the deck are not supported")
+                raise self.fail(
+                    ["ranking", "no_trump", name], "no-trump contracts with a joker in the deck are not supported"
+                )
             if str(name) in deck.suits:
-                raise self.fail(["ranking", "no_trump", name], f"a no-trump contract may not be named like a suit ('{name}')")
+                raise self.fail(
+                    ["ranking", "no_trump", name], f"a no-trump contract may not be named like a suit ('{name}')"
+                )
             ranks = self.rank_list(["ranking", "no_trump", name], order, deck, False)
             contracts.append(no_trump_contract(deck, str(name), ranks))
         return tuple(contracts), tuple(c.name for c in contracts)
@@ -462,8 +542,10 @@ class _Compiler:
         for i, p in enumerate(d["packets"]):
             if isinstance(p, list):
                 if len(p) != players:
-                    raise self.fail(["deal", "packets", i],
-                                    f"deal.packets[{i}] gives {len(p)} packets, one per player is needed ({players})")
+                    raise self.fail(
+                        ["deal", "packets", i],
+                        f"deal.packets[{i}] gives {len(p)} packets, one per player is needed ({players})",
+                    )
                 packets.append(tuple(int(x) for x in p))
             else:
                 packets.append((int(p),) * players)
@@ -474,12 +556,16 @@ class _Compiler:
         upcard = bool(d.get("upcard", False))
         need = hand * players + (1 if upcard else 0)
         if need > deck.size:
-            raise self.fail(["deal"], f"the deal needs {need} cards ({players} players × {hand}"
-                            f"{' + upcard' if upcard else ''}) but the deck has {deck.size}")
+            raise self.fail(
+                ["deal"],
+                f"the deal needs {need} cards ({players} players × {hand}"
+                f"{' + upcard' if upcard else ''}) but the deck has {deck.size}",
+            )
         return tuple(packets), hand, upcard
 
-    def bidding_phase(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck,
-                      contract_names: tuple[str, ...]) -> Phase:
+    def bidding_phase(
+        self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck, contract_names: tuple[str, ...]
+    ) -> Phase:
         kind, cfg = next(iter(item.items()))
         cfg = cfg or {}
         path = ["bidding", i, kind]
@@ -488,7 +574,9 @@ class _Compiler:
         if kind == "auto_trump":
             return AutoTrump(pid, codec, self.expr([*path, "when"], cfg["when"], upnames, "bool"))
         if kind == "name_upcard_suit":
-            return NameUpcardSuit(pid, codec, self.expr([*path, "when"], cfg.get("when", "upcard.is_joker"), upnames, "bool"))
+            return NameUpcardSuit(
+                pid, codec, self.expr([*path, "when"], cfg.get("when", "upcard.is_joker"), upnames, "bool")
+            )
         if kind == "order_up":
             return OrderUp(pid, codec, cfg.get("dealer_pickup", "always"), bool(cfg.get("may_discard_upcard", True)))
         if kind == "name_trump":
@@ -498,24 +586,31 @@ class _Compiler:
                     suits = "all"
                 elif choice == "other_suits":
                     suits = "other" if suits != "all" else suits
-                elif choice in contract_names[len(deck.suits):]:
+                elif choice in contract_names[len(deck.suits) :]:
                     extra.append(contract_names.index(choice))
                 else:
-                    raise self.fail([*path, "choices", j], f"unknown choice '{choice}'; expected suits, other_suits"
-                                    + "".join(f", {c}" for c in contract_names[len(deck.suits):]))
+                    raise self.fail(
+                        [*path, "choices", j],
+                        f"unknown choice '{choice}'; expected suits, other_suits"
+                        + "".join(f", {c}" for c in contract_names[len(deck.suits) :]),
+                    )
             all_pass = cfg.get("all_pass", "redeal")
             fallback = -1
             if isinstance(all_pass, dict):
                 name = all_pass["contract"]
-                if name not in contract_names[len(deck.suits):]:
-                    raise self.fail([*path, "all_pass", "contract"], f"no no-trump contract named '{name}' in ranking.no_trump")
+                if name not in contract_names[len(deck.suits) :]:
+                    raise self.fail(
+                        [*path, "all_pass", "contract"], f"no no-trump contract named '{name}' in ranking.no_trump"
+                    )
                 fallback, all_pass = contract_names.index(name), "contract"
             return NameTrump(pid, codec, cfg.get("who", "each"), suits, tuple(extra), all_pass, fallback)
         if kind == "auction":
             low, high = int(cfg["min"]), int(cfg["max"])
             if not 0 < low <= high:
                 raise self.fail([*path, "min"], f"auction: min {low} must be at least 1 and at most max {high}")
-            return Auction(pid, codec, low, high, bool(cfg.get("dealer_may_match", False)), cfg.get("all_pass", "redeal"))
+            return Auction(
+                pid, codec, low, high, bool(cfg.get("dealer_may_match", False)), cfg.get("all_pass", "redeal")
+            )
         raise self.fail(path, f"unknown bidding phase '{kind}'")
 
     def declaration(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
@@ -538,5 +633,3 @@ class _Compiler:
 def compile_rules(src: SpecSource, options: dict[str, int] | None = None) -> Rules:
     """Check and compile a schema-valid spec; raises SpecError on any problem."""
     return _Compiler(src, options).run()
-
-

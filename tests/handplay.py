@@ -13,8 +13,9 @@ def rules(name: str, **options: int) -> Rules:
     return load_rules(name, options or None)
 
 
-def deal(r: Rules, dealer: int, hands: Sequence[str], upcard: str | None = None,
-         scores: Sequence[int] | None = None) -> State:
+def deal(
+    r: Rules, dealer: int, hands: Sequence[str], upcard: str | None = None, scores: Sequence[int] | None = None
+) -> State:
     """`hands` as space-separated card strings per seat, e.g. "JH JD AH KS QC"."""
     parsed = [[_card(r, c) for c in h.split()] for h in hands]
     up = _card(r, upcard) if upcard else None

@@ -8,13 +8,53 @@ import pytest
 from handplay import act, deal, is_legal, legal, rules
 
 EXAMPLE_HANDS = ["JH JD AH KS QC", "9S TS QS KD AD", "9H TH QH 9D 9C", "TC JC AC JS TD"]
-EXAMPLE_PLAY = ["JH", "9S", "9H", "KH", "JD", "TS", "TH", "JC", "AH", "QS", "QH", "JS",
-                "KS", "KD", "9D", "TD", "QC", "AD", "9C", "AC"]
+EXAMPLE_PLAY = [
+    "JH",
+    "9S",
+    "9H",
+    "KH",
+    "JD",
+    "TS",
+    "TH",
+    "JC",
+    "AH",
+    "QS",
+    "QH",
+    "JS",
+    "KS",
+    "KD",
+    "9D",
+    "TD",
+    "QC",
+    "AD",
+    "9C",
+    "AC",
+]
 
 # Seat 0 holds the five best hearts; nobody else holds a heart (the dealer picks up TH).
 TOP_HANDS = ["JH JD AH KH QH", "9C TC QC KC AC", "9D TD QD KD AD", "9S TS QS KS AS"]
-TOP_PLAY = ["JH", "9C", "9D", "TH", "JD", "TC", "TD", "TS", "AH", "QC", "QD", "QS",
-            "KH", "KC", "KD", "KS", "QH", "AC", "AD", "AS"]
+TOP_PLAY = [
+    "JH",
+    "9C",
+    "9D",
+    "TH",
+    "JD",
+    "TC",
+    "TD",
+    "TS",
+    "AH",
+    "QC",
+    "QD",
+    "QS",
+    "KH",
+    "KC",
+    "KD",
+    "KS",
+    "QH",
+    "AC",
+    "AD",
+    "AS",
+]
 
 # Seat 0 wins three trumps, then loses a club to seat 1 and a spade to seat 3.
 THREE_HANDS = ["JH JD AH 9C 9D", "KC AC TS QS KS", "TC QC QD KD AD", "9S AS JC TD KH"]
@@ -29,9 +69,18 @@ def test_handrecords_example(euchre):
     st = deal(euchre, 3, EXAMPLE_HANDS, "KH")
     act(st, "order", "discard TC", "together", *EXAMPLE_PLAY)
     assert st.result() == {
-        "status": "complete", "trump": "H", "maker": 0, "contract": None, "alone": [],
-        "partner": None, "out": [], "tricks": [4, 0, 0, 1], "delta": [1, 0],
-        "scores": [1, 0], "winners": []}
+        "status": "complete",
+        "trump": "H",
+        "maker": 0,
+        "contract": None,
+        "alone": [],
+        "partner": None,
+        "out": [],
+        "tricks": [4, 0, 0, 1],
+        "delta": [1, 0],
+        "scores": [1, 0],
+        "winners": [],
+    }
 
 
 def test_must_follow_message(euchre):
@@ -46,16 +95,16 @@ def test_left_bower_is_a_trump_not_a_diamond(euchre):
     hands = ["AD KS QS 9C TC", "JD 9S AC KC QC", "9D TD QD KD TS", "JH AH KH QH JC"]
     st = deal(euchre, 3, hands, "TH")
     act(st, "order", "discard JC", "together", "AD")
-    assert sorted(legal(st)) == sorted("JD 9S AC KC QC".split())
+    assert sorted(legal(st)) == sorted(["JD", "9S", "AC", "KC", "QC"])
     act(st, "9S")
     assert sorted(legal(st)) == ["9D", "KD", "QD", "TD"]
 
     st = deal(euchre, 3, ["JD 9S AC KC QC", "JH AH KS QS 9C", "AD 9D TD QD KD", "TC JC AS KH QH"], "TH")
     act(st, "pass", "order", "discard JC", "together")
     # The dealer's partner ordered; the dealer (seat 3) picked up TH. Seat 0 leads.
-    act(st, "9S", "KS", "AD", "AS", "KH")        # seat 3 wins with AS and leads a heart
+    act(st, "9S", "KS", "AD", "AS", "KH")  # seat 3 wins with AS and leads a heart
     assert st.turn == 0
-    assert legal(st) == ["JD"]      # the left bower is his only heart
+    assert legal(st) == ["JD"]  # the left bower is his only heart
 
 
 def test_right_bower_beats_left_beats_ace(euchre):
@@ -65,18 +114,18 @@ def test_right_bower_beats_left_beats_ace(euchre):
     assert st.tricks == [0, 0, 0, 1] and st.turn == 3
     st = deal(euchre, 3, hands, "JS")
     act(st, "pass", "pass", "pass", "pass", "call H", "together", "JD", "AH", "9H")
-    assert st.winner == 0   # so far J♦ beats A♥: the left bower is the second trump
+    assert st.winner == 0  # so far J♦ beats A♥: the left bower is the second trump
 
 
 def test_dealer_picks_up_when_partner_orders(euchre):
     st = deal(euchre, 3, EXAMPLE_HANDS, "KH")
     act(st, "pass", "order")
     assert st.turn == 3
-    assert sorted(legal(st)) == sorted(f"discard {c}" for c in "TC JC AC JS TD KH".split())
+    assert sorted(legal(st)) == sorted(f"discard {c}" for c in ["TC", "JC", "AC", "JS", "TD", "KH"])
     assert not is_legal(st, "decline")
     act(st, "discard JS")
-    assert sorted(euchre.codec.to_str(c) for c in st.hands[3]) == sorted("TC JC AC TD KH".split())
-    assert st.turn == 1          # the maker (seat 1) is asked alone/together
+    assert sorted(euchre.codec.to_str(c) for c in st.hands[3]) == sorted(["TC", "JC", "AC", "TD", "KH"])
+    assert st.turn == 1  # the maker (seat 1) is asked alone/together
 
 
 def test_dealer_may_discard_the_upcard_and_orders_himself(euchre):
@@ -98,9 +147,18 @@ def test_redeal_after_two_passing_rounds(euchre):
     act(st, *["pass"] * 8)
     assert st.is_over
     assert st.result() == {
-        "status": "redeal", "trump": None, "maker": None, "contract": None, "alone": [],
-        "partner": None, "out": [], "tricks": [0, 0, 0, 0], "delta": [0, 0],
-        "scores": [4, 7], "winners": []}
+        "status": "redeal",
+        "trump": None,
+        "maker": None,
+        "contract": None,
+        "alone": [],
+        "partner": None,
+        "out": [],
+        "tricks": [0, 0, 0, 0],
+        "delta": [0, 0],
+        "scores": [4, 7],
+        "winners": [],
+    }
 
 
 def test_dealer_is_not_forced_in_round_two(euchre):
@@ -119,15 +177,35 @@ def test_march_scores_two(euchre):
 def test_lone_march_scores_four_and_partner_sits_out(euchre):
     st = deal(euchre, 3, TOP_HANDS, "TH")
     act(st, "order", "discard 9S", "alone")
-    play = [c for i, c in enumerate(TOP_PLAY) if i % 4 != 2]     # seat 2 is skipped
+    play = [c for i, c in enumerate(TOP_PLAY) if i % 4 != 2]  # seat 2 is skipped
     act(st, *play)
     r = st.result()
     assert (r["tricks"], r["delta"], r["alone"], r["out"]) == ([5, 0, 0, 0], [4, 0], [0], [2])
     assert [s for s, _ in st.history[3:7]] == [0, 1, 3, 0]
 
 
-THREE_PLAY = ["JH", "KC", "TC", "TH", "JD", "TS", "QC", "KH", "AH", "QS", "QD", "JC",
-              "9C", "AC", "KD", "TD", "KS", "AD", "AS", "9D"]
+THREE_PLAY = [
+    "JH",
+    "KC",
+    "TC",
+    "TH",
+    "JD",
+    "TS",
+    "QC",
+    "KH",
+    "AH",
+    "QS",
+    "QD",
+    "JC",
+    "9C",
+    "AC",
+    "KD",
+    "TD",
+    "KS",
+    "AD",
+    "AS",
+    "9D",
+]
 
 
 def test_three_tricks_score_one(euchre):
@@ -155,7 +233,7 @@ def test_euchred_makers_give_defenders_two(euchre):
 def test_lone_maker_euchred_gives_two(euchre):
     st = deal(euchre, 3, TOP_HANDS, "TH")
     act(st, "pass", "order", "discard 9S", "alone")
-    act(st, *[c for i, c in enumerate(TOP_PLAY) if i % 4 != 3])   # the dealer (seat 3) sits out
+    act(st, *[c for i, c in enumerate(TOP_PLAY) if i % 4 != 3])  # the dealer (seat 3) sits out
     r = st.result()
     assert (r["alone"], r["out"], r["delta"]) == ([1], [3], [2, 0])
 

@@ -23,7 +23,7 @@ def test_dealer_may_decline_after_an_order(classic):
     act(st, "order")
     assert "decline" in legal(st) and "discard KH" in legal(st)
     act(st, "decline")
-    assert names(classic, st.hands[3]) == sorted("TC JC AC JS TD".split())
+    assert names(classic, st.hands[3]) == sorted(["TC", "JC", "AC", "JS", "TD"])
     assert classic.contracts[st.contract].name == "H" and st.maker == 0
 
 
@@ -44,7 +44,7 @@ def test_alone_questions_maker_then_defenders_in_order(classic):
     # maker (seat 1), the defender at his left (seat 2), the other defender (seat 0);
     # the maker's partner (seat 3) is never asked.
     assert asked == [1, 2, 0]
-    assert st.phase == classic.play_phase and st.turn == 0      # nobody alone: dealer's left leads
+    assert st.phase == classic.play_phase and st.turn == 0  # nobody alone: dealer's left leads
 
 
 def test_second_defender_not_asked_after_first_goes_alone(classic):
@@ -53,14 +53,14 @@ def test_second_defender_not_asked_after_first_goes_alone(classic):
     # Maker 0 alone (seat 2 out), defender seat 1 alone (seat 3 out): seat 3 is not asked.
     assert st.out == [False, False, True, True] and st.alone == [0, 1]
     assert st.phase == classic.play_phase
-    assert st.turn == 1                       # two alone: the lone defender leads
+    assert st.turn == 1  # two alone: the lone defender leads
 
 
 def test_lone_maker_lead_is_his_left(classic):
     st = deal(classic, 3, EXAMPLE_HANDS, "KH")
     act(st, "pass", "pass", "order", "discard TC", "alone", "together", "together")
     assert st.out == [True, False, False, False]
-    assert st.turn == 3                       # maker seat 2 alone: seat 3 leads
+    assert st.turn == 3  # maker seat 2 alone: seat 3 leads
 
 
 def test_lone_defender_lead_is_his_left(classic):
@@ -73,7 +73,7 @@ def test_lone_defender_lead_is_his_left(classic):
 def test_lone_defender_sweep_scores_four(classic):
     st = deal(classic, 3, TOP_HANDS, "TH")
     act(st, "pass", "order", "discard 9S", "together", "together", "alone")
-    assert st.turn == 1                       # seat 0 alone (seat 2 out): seat 1 leads
+    assert st.turn == 1  # seat 0 alone (seat 2 out): seat 1 leads
     act(st, "9C", "TS", "JH", "JD", "TC", "TH", "AH", "QC", "QS", "KH", "KC", "KS", "QH", "AC", "AS")
     r = st.result()
     assert (r["maker"], r["alone"], r["out"], r["tricks"], r["delta"]) == (1, [0], [2], [5, 0, 0, 0], [4, 0])
@@ -89,6 +89,7 @@ def test_lone_defender_with_three_tricks_scores_two(classic):
 
 def test_scoring_rows_as_in_euchre(classic):
     from test_euchre import THREE_PLAY, TOP_PLAY
+
     st = deal(classic, 3, TOP_HANDS, "TH")
     act(st, "order", "discard 9S", "together", "together", "together", *TOP_PLAY)
     assert st.result()["delta"] == [2, 0]
@@ -97,7 +98,7 @@ def test_scoring_rows_as_in_euchre(classic):
     assert st.result()["delta"] == [1, 0]
     st = deal(classic, 3, TOP_HANDS, "TH")
     act(st, "order", "discard 9S", "alone", "together", "together")
-    assert st.turn == 1                       # the lone maker's left leads
+    assert st.turn == 1  # the lone maker's left leads
     act(st, "9C", "TS", "JH", "JD", "TC", "TH", "AH", "QC", "QS", "KH", "KC", "KS", "QH", "AC", "AS")
     assert st.result()["delta"] == [4, 0]
 

@@ -86,8 +86,19 @@ def test_every_hand_ends_with_a_consistent_result(name: str, seed: int) -> None:
     s = play_random(name, seed)
     r = s.result()
     rules = s.rules
-    assert list(r) == ["status", "trump", "maker", "contract", "alone", "partner", "out",
-                       "tricks", "delta", "scores", "winners"]
+    assert list(r) == [
+        "status",
+        "trump",
+        "maker",
+        "contract",
+        "alone",
+        "partner",
+        "out",
+        "tricks",
+        "delta",
+        "scores",
+        "winners",
+    ]
     assert [b + d for b, d in zip(s.scores_before, r["delta"], strict=True)] == r["scores"]
     if r["status"] == "complete":
         assert sum(r["tricks"]) == rules.hand_tricks

@@ -41,12 +41,14 @@ def upcard_env(st: State) -> dict[str, object]:
     card = st.upcard
     suit = deck.suit_of(card)
     env = dict(rules.option_env)
-    env.update({
-        "upcard.suit": deck.suits[suit] if suit >= 0 else "",
-        "upcard.rank": deck.ranks[deck.rank_of(card)] if suit >= 0 else "",
-        "upcard.is_joker": suit < 0,
-        "dealer": st.dealer,
-    })
+    env.update(
+        {
+            "upcard.suit": deck.suits[suit] if suit >= 0 else "",
+            "upcard.rank": deck.ranks[deck.rank_of(card)] if suit >= 0 else "",
+            "upcard.is_joker": suit < 0,
+            "dealer": st.dealer,
+        }
+    )
     return env
 
 
@@ -87,13 +89,13 @@ class NameUpcardSuit(Phase):
 class OrderUp(Phase):
     """Round 1: accept the upcard's suit; the dealer then picks it up."""
 
-    dealer_pickup: str          # "always" | "optional"
+    dealer_pickup: str  # "always" | "optional"
     may_discard_upcard: bool
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.maker >= 0 or st.upcard < 0:
             return False
-        st.step = 0           # 0: asking; 1: the dealer's pick-up
+        st.step = 0  # 0: asking; 1: the dealer's pick-up
         st.asked = 0
         st.turn = (st.dealer + 1) % st.rules.players
         return True
@@ -142,11 +144,11 @@ class OrderUp(Phase):
 class NameTrump(Phase):
     """Round 2 (each in turn may call) or the auction winner's choice of contract."""
 
-    who: str                    # "each" | "maker"
-    suits: str                  # "all" | "other" | "none"
-    extra: tuple[int, ...]      # contract indices beyond the suits (no-trump names)
-    all_pass: str               # "redeal" | "dealer_must_name" | "contract"
-    fallback: int               # contract index for all_pass == "contract"
+    who: str  # "each" | "maker"
+    suits: str  # "all" | "other" | "none"
+    extra: tuple[int, ...]  # contract indices beyond the suits (no-trump names)
+    all_pass: str  # "redeal" | "dealer_must_name" | "contract"
+    fallback: int  # contract index for all_pass == "contract"
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0:
@@ -207,14 +209,14 @@ class Auction(Phase):
     low: int
     high: int
     dealer_may_match: bool
-    all_pass: str               # "dealer_must_bid" | "redeal"
+    all_pass: str  # "dealer_must_bid" | "redeal"
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.maker >= 0:
             return False
         st.asked = 0
         st.high_bid = 0
-        st.queue = []           # [high bidder] once somebody bid
+        st.queue = []  # [high bidder] once somebody bid
         st.turn = (st.dealer + 1) % st.rules.players
         return True
 

@@ -33,7 +33,7 @@ def sit_out_partners(st: State, seat: int) -> None:
 class Alone(Phase):
     """'alone' or 'together', asked of the maker or of the defenders in turn."""
 
-    who: str                    # "maker" | "defenders"
+    who: str  # "maker" | "defenders"
     stop_at_first: bool
 
     def begin(self, st: State) -> bool:
@@ -44,8 +44,7 @@ class Alone(Phase):
         else:
             side_of = st.rules.side_of
             mine = side_of[st.maker]
-            st.queue = [s for s in seats_from(st, st.maker + 1)
-                        if side_of[s] != mine and not st.out[s]]
+            st.queue = [s for s in seats_from(st, st.maker + 1) if side_of[s] != mine and not st.out[s]]
         if not st.queue:
             return False
         st.turn = st.queue.pop(0)
@@ -70,7 +69,7 @@ class Alone(Phase):
 class CallPartner(Phase):
     """The maker names a card by suit; its holder becomes his secret partner."""
 
-    rank: int                   # rank index of the called card
+    rank: int  # rank index of the called card
     may_go_alone: bool
 
     def begin(self, st: State) -> bool:

@@ -199,7 +199,14 @@ class State:
             else:
                 history.append((s, codec.to_str(a)))
         # A called card's holder stays secret (even that nobody holds it) until it is played.
-        secret = self.partner_card >= 0 and not self.partner_shown and seat != self.partner
+        called = self.partner_card
+        secret = (
+            called >= 0
+            and not self.partner_shown
+            and seat != self.partner
+            and called not in self.hands[seat]
+            and not (seat == self.dealer and called == self.discarded)
+        )
         partner_known = self.partner >= 0 and not secret
         trick = [(self.trick[i], codec.to_str(self.trick[i + 1])) for i in range(0, len(self.trick), 2)]
         return {

@@ -346,6 +346,9 @@ class _Compiler:
         else:
             side_of = tuple(range(players))
         packets, hand_tricks, upcard = self.deal(deck, players, options)
+        for count in self.player_counts():
+            if count != players:  # the deal must fit whatever count a match chooses
+                self.deal(deck, count, options)
         bidding = [self.bidding_phase(i, item, codec, deck, contract_names) for i, item in enumerate(s["bidding"])]
         decls = [self.declaration(i, item, codec, deck) for i, item in enumerate(s.get("declarations") or [])]
         if not upcard:
@@ -446,6 +449,13 @@ class _Compiler:
                 raise self.fail(["players", "option"], f"players: no option named '{name}' is declared")
             return options[name]
         return int(p)
+
+    def player_counts(self) -> list[int]:
+        """Every number of players the spec allows (several when an option chooses it)."""
+        p = self.spec["players"]
+        if isinstance(p, dict):
+            return [int(v) for v in self.spec["options"][p["option"]]["values"]]
+        return [int(p)]
 
     def deck(self) -> Deck:
         d = self.spec["deck"]
@@ -558,7 +568,7 @@ class _Compiler:
         if need > deck.size:
             raise self.fail(
                 ["deal"],
-                f"the deal needs {need} cards ({players} players × {hand}"
+                f"with {players} players the deal needs {need} cards ({players} × {hand}"
                 f"{' + upcard' if upcard else ''}) but the deck has {deck.size}",
             )
         return tuple(packets), hand, upcard

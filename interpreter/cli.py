@@ -1,0 +1,293 @@
+"""The `trickspec` command: validate specs, replay hand records, play matches.
+
+Bad input of any kind (a spec, a record, a `--set`, a person's closed input)
+arrives here as a `TrickSpecError`; it is printed to stderr as the one message
+it is, and the command exits 1 — never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .agents import make_agent
+from .engine import State
+from .errors import SpecError, TrickSpecError
+from .match import Agent, HandRecord, play_match
+from .records import Replay, replay_file, result_json
+from .rules import Rules
+from .transcript import Narrator, contract_text, scores_text, side_label
+from .variants import bundled_names, load_rules
+
+DEFAULT_VARIANT = "euchre"
+
+
+# ------------------------------------------------------------------ errors
+def error_text(err: TrickSpecError) -> str:
+    """The message as shown; a spec error with no file needs no `<spec>:` prefix."""
+    if isinstance(err, SpecError) and err.file is None:
+        return err.message + (f"\n  hint: {err.hint}" if err.hint else "")
+    return str(err)
+
+
+def _fail(err: TrickSpecError) -> int:
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    print(error_text(err), file=sys.stderr)
+    return 1
+
+
+# ------------------------------------------------------------------ validate
+def _as_variant_arg(text: str) -> str:
+    """A file given without a directory or .yaml suffix is still a file, if it exists."""
+    if "/" not in text and "." in text and os.path.isfile(text):
+        return f"./{text}"
+    return text
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    status = 0
+    for name in args.files:
+        try:
+            rules = load_rules(_as_variant_arg(name))
+        except SpecError as err:
+            print(error_text(err), file=sys.stderr)
+            status = 1
+            continue
+        print(f"ok: {name} ({rules.name}: {rules.title}, {rules.players} players)")
+    return status
+
+
+# ------------------------------------------------------------------ variants
+def cmd_variants(args: argparse.Namespace) -> int:
+    status = 0
+    names = bundled_names()
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        try:
+            rules = load_rules(name)
+        except SpecError as err:
+            print(error_text(err), file=sys.stderr)
+            status = 1
+            continue
+        about = f" — {rules.description}" if rules.description else ""
+        print(f"{name:<{width}}  {rules.title}{about}")
+    return status
+
+
+# ------------------------------------------------------------------ replay
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Results are printed as they come, so a bad record follows the good ones before it."""
+    for number, replay in enumerate(replay_file(args.record), start=1):
+        if args.json:
+            print(result_json(replay.result))
+        else:
+            print_summary(replay, number)
+    return 0
+
+
+def print_summary(replay: Replay, number: int) -> None:
+    """A replayed hand for a person: contract, tricks, points, scores."""
+    rules, state, result = replay.rules, replay.state, replay.result
+    print(f"Hand {number} ({rules.name}), dealer seat {state.dealer}: {result['status']}")
+    if result["status"] == "complete":
+        line = f"  trump {contract_text(result['trump'])}"
+        if result["maker"] is not None:
+            line += f", maker seat {result['maker']}"
+        if result["contract"] is not None:
+            line += f", contract {result['contract']}"
+        for key, word in (("alone", "alone"), ("out", "out")):
+            if result[key]:
+                line += f", {word}: " + " ".join(f"seat {s}" for s in result[key])
+        if result["partner"] is not None:
+            line += f", partner seat {result['partner']}"
+        print(line)
+        print("  tricks: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(result["tricks"])))
+    print(f"  points: {scores_text(rules, result['delta'], signed=True)}")
+    print(f"  scores: {scores_text(rules, result['scores'])}")
+    if result["winners"]:
+        print("  winners: " + ", ".join(side_label(rules, w) for w in result["winners"]))
+
+
+# ------------------------------------------------------------------ play
+def parse_sets(items: Sequence[str]) -> dict[str, int]:
+    """`--set NAME=VALUE` (integer values) to the options dict."""
+    options: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not value:
+            raise TrickSpecError(f"--set {item}: expected NAME=VALUE, e.g. --set target=7")
+        try:
+            options[name] = int(value)
+        except ValueError:
+            raise TrickSpecError(f"--set {item}: the value must be an integer, got '{value}'") from None
+    return options
+
+
+class _Narrated:
+    """An agent that lets the narrator tell what happened before it decides."""
+
+    def __init__(self, agent: Agent, narrator: Narrator) -> None:
+        self.agent = agent
+        self.narrator = narrator
+
+    def act(self, state: State, seat: int) -> int:
+        self.narrator.catch_up(state)
+        return self.agent.act(state, seat)
+
+
+class RecordWriter:
+    """Hand records to OUT, all or nothing: a temp file beside OUT, renamed at the end."""
+
+    def __init__(self, path: str) -> None:
+        self.path = Path(path)
+        directory = self.path.parent
+        if not directory.is_dir():
+            raise TrickSpecError(f"--record {path}: no such directory '{directory}'")
+        try:
+            fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{self.path.name}.", suffix=".tmp")
+        except OSError as err:
+            raise TrickSpecError(f"--record {path}: cannot write there ({err.strerror})") from None
+        self.tmp = tmp
+        self.file: TextIO = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def commit(self) -> None:
+        self.file.close()
+        os.replace(self.tmp, self.path)
+
+    def abandon(self) -> None:
+        with contextlib.suppress(OSError):
+            self.file.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.tmp)
+
+
+def _record_variant(variant: str, record_path: str | None) -> str:
+    """The record's `variant`: a bundled name as is; a spec path relative to the record."""
+    is_path = variant.endswith((".yaml", ".yml")) or "/" in variant or "\\" in variant
+    if not is_path or record_path is None:
+        return variant
+    base = Path(record_path).resolve().parent
+    return os.path.relpath(Path(variant).resolve(), base)
+
+
+def _agents(args: argparse.Namespace, rules: Rules, master: random.Random) -> list[Agent]:
+    agents: list[Agent] = []
+    for seat in range(rules.players):
+        if seat == args.human:
+            agents.append(make_agent("human", seat=seat, inp=sys.stdin, out=sys.stdout, show_history=args.quiet))
+        else:
+            agents.append(make_agent(args.bot, rng=random.Random(master.getrandbits(64))))
+    return agents
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    variant = _as_variant_arg(args.variant)
+    rules = load_rules(variant, parse_sets(args.set))
+    if args.human is not None and not 0 <= args.human < rules.players:
+        raise TrickSpecError(f"--human {args.human}: {rules.name} has seats 0 to {rules.players - 1}")
+    if args.hands is not None and args.hands < 1:
+        raise TrickSpecError(f"--hands {args.hands}: at least one hand must be played")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    master = random.Random(seed)
+    deal_rng = random.Random(master.getrandbits(64))
+    agents = _agents(args, rules, master)
+    narrator = Narrator(rules, sys.stdout, viewer=args.human, quiet=args.quiet)
+    writer = RecordWriter(args.record) if args.record else None
+    try:
+        dealer, draws = rules.draw_first_dealer(deal_rng)
+        narrator.match_start(seed, dealer, draws)
+
+        def on_hand(hand: HandRecord) -> None:
+            narrator.hand_end(hand)
+            if writer is not None:
+                writer.write(hand.record)
+
+        result = play_match(
+            rules,
+            [_Narrated(a, narrator) for a in agents],
+            deal_rng,
+            max_hands=args.hands or 1000,
+            variant=_record_variant(variant, args.record),
+            on_hand=on_hand,
+            first_dealer=dealer,
+        )
+        narrator.match_end(result)
+    except BaseException:
+        if writer is not None:
+            writer.abandon()
+        raise
+    if writer is not None:
+        writer.commit()
+    return 0
+
+
+# ------------------------------------------------------------------ parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check variant specs (files or bundled names)")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("replay", help="replay hand records (.json or .jsonl) and show their results")
+    p.add_argument("record", metavar="RECORD", help="a .json record, a .jsonl file of records, or - for stdin")
+    p.add_argument("--json", action="store_true", help="one JSON result line per record")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("play", help="play a match between bots, or with a person at one seat")
+    p.add_argument(
+        "variant",
+        nargs="?",
+        default=DEFAULT_VARIANT,
+        metavar="VARIANT",
+        help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})",
+    )
+    p.add_argument("--seed", type=int, help="random seed (default: a fresh one, shown in the header)")
+    p.add_argument("--hands", type=int, metavar="N", help="stop after at most N hands")
+    p.add_argument("--record", metavar="OUT.jsonl", help="write every hand as a hand record")
+    p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
+    p.add_argument("--bot", choices=("random", "rules"), default="rules", help="the bots' kind (default: rules)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+    p.add_argument("--quiet", action="store_true", help="print only the outcome of the match")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("variants", help="list the bundled variants")
+    p.set_defaults(func=cmd_variants)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except TrickSpecError as err:
+        return _fail(err)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`trickspec play | head`): stop quietly.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,303 @@
+"""Hand records (HAND_RECORDS.md): read them, check them, replay them.
+
+A record fixes chance (dealer, hands, upcard) and lists every decision. Replay
+feeds those decisions to the engine one by one, so a record that replays is by
+construction a legal hand, and its result is whatever the rules say. Every
+problem with a record is a `RecordError` whose text is one line a person can
+act on; the CLI prints it as is.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .engine import State
+from .errors import RecordError, SpecError
+from .rules import Rules
+from .variants import load_rules
+
+REQUIRED = ("variant", "dealer", "hands", "actions")
+
+
+@dataclass
+class Replay:
+    """One replayed record: the rules it named, the finished hand, its result."""
+
+    rules: Rules
+    state: State
+    result: dict[str, Any]
+
+
+# --------------------------------------------------------------- reading
+def spec_error_line(err: SpecError) -> str:
+    """A SpecError on one line: records report every problem on a single line."""
+    text = err.message if err.file is None else str(SpecError(err.message, err.file, err.line, err.column))
+    if err.hint:
+        text += f" ({err.hint})"
+    return text
+
+
+def _json_error(err: json.JSONDecodeError, one_line: bool) -> RecordError:
+    where = f"column {err.colno}" if one_line else f"line {err.lineno}, column {err.colno}"
+    return RecordError(f"malformed JSON at {where}: {err.msg}")
+
+
+def parse_record_text(text: str) -> Any:
+    """One JSON document (a `.json` file) to its value."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        problem = _json_error(err, one_line=False)
+        if err.msg == "Extra data":
+            problem = RecordError(f"{problem} (one record per line needs a .jsonl file)")
+        raise problem from None
+
+
+def iter_jsonl(text: str) -> Iterator[tuple[int, Any]]:
+    """(1-based line number, value) for each non-blank line; bad JSON raises on its line.
+
+    The error is already prefixed with `record K: ` so the caller can print it
+    after the results of the records before it.
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"record {number}: {_json_error(err, one_line=True)}") from None
+
+
+def read_records(path: str, text: str | None = None) -> Iterator[tuple[int | None, Any]]:
+    """The records of a file: `.jsonl` one per line (numbered), else one JSON object.
+
+    `path` `-` reads standard input (as one object if it parses as one, else as
+    JSON lines). Records are yielded lazily so that a bad record stops the
+    replay only after the good ones before it.
+    """
+    if text is None:
+        text = _read_text(path)
+    if path.endswith(".jsonl"):
+        yield from iter_jsonl(text)
+        return
+    if path == "-":
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            yield from iter_jsonl(text)
+            return
+        yield None, value
+        return
+    yield None, parse_record_text(text)
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise RecordError(f"{path}: cannot read ({err.strerror})") from None
+
+
+# --------------------------------------------------------------- checking
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def resolve_variant(variant: str, base_dir: Path | None) -> str:
+    """A path-like variant is tried against the current directory, then the record's."""
+    looks_like_path = variant.endswith((".yaml", ".yml")) or "/" in variant or "\\" in variant
+    if not looks_like_path or base_dir is None:
+        return variant
+    candidate = Path(variant)
+    if candidate.is_absolute() or candidate.is_file():
+        return variant
+    beside = base_dir / candidate
+    return str(beside) if beside.is_file() else variant
+
+
+def _options(record: dict[str, Any]) -> dict[str, int]:
+    options = record.get("options")
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise RecordError(f"options must be an object of name: integer, got {_show(options)}")
+    for name, value in options.items():
+        if not _is_int(value):
+            raise RecordError(f"option '{name}' must be an integer, got {_show(value)}")
+    return dict(options)
+
+
+def load_record_rules(record: dict[str, Any], base_dir: Path | None = None) -> Rules:
+    variant = record["variant"]
+    if not isinstance(variant, str) or not variant.strip():
+        raise RecordError(f"variant must be a bundled name or a path to a YAML spec, got {_show(variant)}")
+    options = _options(record)
+    try:
+        return load_rules(resolve_variant(variant, base_dir), options)
+    except SpecError as err:
+        raise RecordError(spec_error_line(err)) from None
+
+
+def _check_hand_count(record: dict[str, Any], rules: Rules) -> list[Any]:
+    hands = record["hands"]
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise RecordError("hands must be a list with one list of cards per seat")
+    players = record.get("players")
+    if players is not None and (not _is_int(players) or players != len(hands)):
+        raise RecordError(f"players is {_show(players)} but hands lists {len(hands)} hands")
+    if len(hands) != rules.players:
+        hint = ' (the number of players may be an option: set it in "options")' if rules.options else ""
+        raise RecordError(
+            f"{rules.name} is played by {rules.players} players, but hands lists {len(hands)} hands{hint}"
+        )
+    for seat, hand in enumerate(hands):
+        if len(hand) != rules.hand_tricks:
+            raise RecordError(f"the hand of seat {seat} has {len(hand)} cards; {rules.name} deals {rules.hand_tricks}")
+    return hands
+
+
+def _card(rules: Rules, text: Any, where: str) -> int:
+    card = rules.deck.parse(text) if isinstance(text, str) else None
+    if card is None:
+        raise RecordError(f"unknown card {_show(text)} in {where}")
+    return card
+
+
+def _check_cards(record: dict[str, Any], rules: Rules, raw_hands: list[Any]) -> tuple[list[list[int]], int | None]:
+    """Parse every card; each physical card may be dealt only once (hands and upcard)."""
+    seen: dict[int, str] = {}
+
+    def take(card: int, where: str) -> None:
+        if card in seen:
+            name = rules.codec.to_str(card)
+            raise RecordError(f"card {name} is dealt twice ({seen[card]} and {where})")
+        seen[card] = where
+
+    hands: list[list[int]] = []
+    for seat, raw in enumerate(raw_hands):
+        hand = []
+        for text in raw:
+            card = _card(rules, text, f"the hand of seat {seat}")
+            take(card, f"in the hand of seat {seat}")
+            hand.append(card)
+        hands.append(hand)
+    raw_up = record.get("upcard")
+    if not rules.upcard:
+        if raw_up is not None:
+            raise RecordError(f"{rules.name} turns no upcard, but the record gives upcard {_show(raw_up)}")
+        return hands, None
+    if raw_up is None:
+        raise RecordError(f"missing upcard: {rules.name} turns one up")
+    upcard = _card(rules, raw_up, "upcard")
+    take(upcard, "as the upcard")
+    return hands, upcard
+
+
+def _check_dealer(record: dict[str, Any], rules: Rules) -> int:
+    dealer = record["dealer"]
+    if not _is_int(dealer) or not 0 <= dealer < rules.players:
+        raise RecordError(f"dealer {_show(dealer)} is not a seat (0 to {rules.players - 1})")
+    return dealer
+
+
+def _check_scores(record: dict[str, Any], rules: Rules) -> list[int]:
+    scores = record.get("scores_before")
+    if scores is None:
+        return rules.start_scores()
+    if not isinstance(scores, list) or len(scores) != rules.n_sides or not all(_is_int(s) for s in scores):
+        raise RecordError(f"scores_before must list {rules.n_sides} integers (one per side), got {_show(scores)}")
+    return list(scores)
+
+
+def _check_actions(record: dict[str, Any]) -> list[str]:
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise RecordError(f"actions must be a list of strings, got {_show(actions)}")
+    for index, action in enumerate(actions):
+        if not isinstance(action, str):
+            raise RecordError(f"action {index} is not a string: {_show(action)}")
+    return actions
+
+
+def check_record(record: Any, base_dir: Path | None = None) -> tuple[Rules, State, list[str]]:
+    """Everything but the actions themselves: the rules and the dealt, unplayed hand."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a hand record must be a JSON object, got {type(record).__name__}")
+    for key in REQUIRED:
+        if key not in record:
+            raise RecordError(f"missing required key '{key}'")
+    rules = load_record_rules(record, base_dir)
+    raw_hands = _check_hand_count(record, rules)
+    hands, upcard = _check_cards(record, rules, raw_hands)
+    dealer = _check_dealer(record, rules)
+    scores = _check_scores(record, rules)
+    actions = _check_actions(record)
+    return rules, rules.new_hand(dealer, hands, upcard, scores), actions
+
+
+# --------------------------------------------------------------- replaying
+def _legal_words(state: State) -> str:
+    codec = state.rules.codec
+    return ", ".join(codec.to_str(a) for a in state.legal_actions())
+
+
+def apply_text(state: State, index: int, text: str) -> None:
+    """Apply one record action, or raise the HAND_RECORDS.md line naming why not."""
+    if state.is_over:
+        raise RecordError(f'action {index} ("{text}"): the hand is over')
+    seat = state.turn
+    action = state.rules.codec.parse(text)
+    if action is None:
+        kind = "a card" if state.phase == state.rules.play_phase else "an action"
+        raise RecordError(
+            f'action {index} (seat {seat}, "{text}"): not {kind} (expected one of: {_legal_words(state)})'
+        )
+    reason = state.why_illegal(action)
+    if reason is not None:
+        raise RecordError(f'action {index} (seat {seat}, "{text}"): {reason}')
+    state.apply(action)
+
+
+def replay_record(record: Any, base_dir: Path | None = None) -> Replay:
+    """Check a record, play its actions, and return the finished hand and its result."""
+    rules, state, actions = check_record(record, base_dir)
+    for index, text in enumerate(actions):
+        apply_text(state, index, text)
+    if not state.is_over:
+        raise RecordError(f"actions end before the hand is over: seat {state.turn} to act ({_legal_words(state)})")
+    return Replay(rules, state, state.result())
+
+
+def replay_file(path: str) -> Iterator[Replay]:
+    """Replay every record of a file in order; the first bad one raises.
+
+    In a `.jsonl` file the error is prefixed `record K: ` (K its line number).
+    """
+    base_dir = None if path == "-" else Path(path).resolve().parent
+    for number, record in read_records(path):
+        try:
+            yield replay_record(record, base_dir)
+        except RecordError as err:
+            if number is None:
+                raise
+            raise RecordError(f"record {number}: {err}") from None
+
+
+def result_json(result: dict[str, Any]) -> str:
+    """The `--json` line: the result's keys in their documented order."""
+    return json.dumps(result)

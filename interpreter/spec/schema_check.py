@@ -165,7 +165,7 @@ def _check_keys_are_strings(doc: LoadedYaml, value: Any, path: tuple[Any, ...]) 
                     hint = f"YAML reads yes/no/on/off/true/false as booleans; {hint}"
                 raise SpecError(
                     f"{where + ': ' if where else ''}key {text} must be a name (text), not {describe_type(key)}",
-                    doc.file,
+                    doc.file_at((*path, key)),
                     line,
                     col,
                     hint,
@@ -202,8 +202,9 @@ class _Explainer:
     ) -> SpecError:
         """A SpecError `path: what`, located at `at` (default: `path`)."""
         where = format_path(path)
-        line, col = self.doc.locate(list(path if at is None else at))
-        return SpecError(f"{where}: {what}" if where else what, self.doc.file, line, col, hint)
+        spot = list(path if at is None else at)
+        line, col = self.doc.locate(spot)
+        return SpecError(f"{where}: {what}" if where else what, self.doc.file_at(spot), line, col, hint)
 
     # -- dispatch
 

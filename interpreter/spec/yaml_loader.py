@@ -110,6 +110,20 @@ class LoadedYaml:
     data: Any
     file: str
     positions: dict[tuple[Any, ...], _Pos] = field(default_factory=dict, repr=False, compare=False)
+    # For a document merged from overlays: the file each path came from (longest prefix wins).
+    files: dict[tuple[Any, ...], str] = field(default_factory=dict, repr=False, compare=False)
+
+    def file_at(self, path: Sequence[str | int]) -> str:
+        """The file that wrote the value at `path` (the overlay's own, or a base's)."""
+        key = tuple(path)
+        while self.files:
+            found = self.files.get(key)
+            if found is not None:
+                return found
+            if not key:
+                break
+            key = key[:-1]
+        return self.file
 
     def _entry(self, path: Sequence[str | int]) -> tuple[_Pos | None, bool]:
         """The entry of the longest existing prefix of `path`, and whether it was exact."""

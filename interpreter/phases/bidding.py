@@ -8,7 +8,7 @@ hand early with `state.finish_redeal()`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
@@ -23,7 +23,7 @@ class Phase:
     """Common shape; `id` names the phase for overlays and messages."""
 
     id: str
-    codec: ActionCodec
+    codec: ActionCodec = field(repr=False)
 
     def begin(self, st: State) -> bool:
         raise NotImplementedError

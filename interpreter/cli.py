@@ -57,7 +57,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     status = 0
     for name in args.files:
         try:
-            rules = load_rules(_as_variant_arg(name))
+            rules = load_rules(_as_variant_arg(name), rules=args.rule)
         except SpecError as err:
             print(error_text(err), file=sys.stderr)
             status = 1
@@ -69,7 +69,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ variants
 def cmd_variants(args: argparse.Namespace) -> int:
     status = 0
-    names = bundled_names()
+    names = bundled_names(house=True)
     width = max((len(n) for n in names), default=0)
     for name in names:
         try:
@@ -86,7 +86,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ replay
 def cmd_replay(args: argparse.Namespace) -> int:
     """Results are printed as they come, so a bad record follows the good ones before it."""
-    for number, replay in enumerate(replay_file(args.record), start=1):
+    for number, replay in enumerate(replay_file(args.record, args.rule), start=1):
         if args.json:
             print(result_json(replay.result))
         else:
@@ -177,7 +177,7 @@ class RecordWriter:
 def _record_variant(variant: str, record_path: str | None) -> str:
     """The record's `variant`: a bundled name as is; a spec path relative to the record."""
     is_path = variant.endswith((".yaml", ".yml")) or "/" in variant or "\\" in variant
-    if not is_path or record_path is None:
+    if not is_path or record_path is None or not Path(variant).is_file():
         return variant
     base = Path(record_path).resolve().parent
     return os.path.relpath(Path(variant).resolve(), base)
@@ -195,7 +195,7 @@ def _agents(args: argparse.Namespace, rules: Rules, master: random.Random) -> li
 
 def cmd_play(args: argparse.Namespace) -> int:
     variant = _as_variant_arg(args.variant)
-    rules = load_rules(variant, parse_sets(args.set))
+    rules = load_rules(variant, parse_sets(args.set), args.rule)
     if args.human is not None and not 0 <= args.human < rules.players:
         raise TrickSpecError(f"--human {args.human}: {rules.name} has seats 0 to {rules.players - 1}")
     if args.hands is not None and args.hands < 1:
@@ -221,6 +221,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             deal_rng,
             max_hands=args.hands or 1000,
             variant=_record_variant(variant, args.record),
+            overlays=[_record_variant(_as_variant_arg(r), args.record) for r in args.rule],
             on_hand=on_hand,
             first_dealer=dealer,
         )
@@ -235,6 +236,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ parser
+def _add_rule_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a house-rule overlay stacked onto the variant (repeatable; a path or house/NAME)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games."
@@ -243,11 +254,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check variant specs (files or bundled names)")
     p.add_argument("files", nargs="+", metavar="FILE")
+    _add_rule_option(p)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("replay", help="replay hand records (.json or .jsonl) and show their results")
     p.add_argument("record", metavar="RECORD", help="a .json record, a .jsonl file of records, or - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON result line per record")
+    _add_rule_option(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("play", help="play a match between bots, or with a person at one seat")
@@ -265,9 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", choices=("random", "rules"), default="rules", help="the bots' kind (default: rules)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
     p.add_argument("--quiet", action="store_true", help="print only the outcome of the match")
+    _add_rule_option(p)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("variants", help="list the bundled variants")
+    p = sub.add_parser("variants", help="list the bundled variants and house rules")
     p.set_defaults(func=cmd_variants)
     return parser
 

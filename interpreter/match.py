@@ -41,10 +41,18 @@ class MatchResult:
     finished: bool = False
 
 
-def hand_record(rules: Rules, state: State, variant: str | None = None) -> dict[str, Any]:
-    """The portable record of a finished (or running) hand."""
+def hand_record(
+    rules: Rules, state: State, variant: str | None = None, overlays: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The portable record of a finished (or running) hand.
+
+    `overlays` (house rules stacked with --rule) go in a `rules` key, an extension
+    of HAND_RECORDS.md that other readers ignore and `trickspec replay` honours.
+    """
     codec = rules.codec
     rec: dict[str, Any] = {"variant": variant or rules.name}
+    if overlays:
+        rec["rules"] = list(overlays)
     if rules.options:
         rec["options"] = dict(rules.options)
     rec["players"] = rules.players
@@ -64,6 +72,7 @@ def play_match(
     *,
     max_hands: int = 1000,
     variant: str | None = None,
+    overlays: Sequence[str] = (),
     on_hand: Callable[[HandRecord], None] | None = None,
     first_dealer: int | None = None,
 ) -> MatchResult:
@@ -79,7 +88,7 @@ def play_match(
             seat = state.turn
             state.apply(agents[seat].act(state, seat))
         outcome = state.result()
-        hand = HandRecord(hand_record(rules, state, variant), outcome, state)
+        hand = HandRecord(hand_record(rules, state, variant, overlays), outcome, state)
         result.hands.append(hand)
         result.scores = list(outcome["scores"])
         if on_hand is not None:

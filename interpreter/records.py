@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,13 +142,20 @@ def _options(record: dict[str, Any]) -> dict[str, int]:
     return dict(options)
 
 
-def load_record_rules(record: dict[str, Any], base_dir: Path | None = None) -> Rules:
+def load_record_rules(
+    record: dict[str, Any], base_dir: Path | None = None, extra_rules: Sequence[str] = ()
+) -> Rules:
+    """The record's variant with its own `rules` overlays (an extension key), then `extra_rules`."""
     variant = record["variant"]
     if not isinstance(variant, str) or not variant.strip():
         raise RecordError(f"variant must be a bundled name or a path to a YAML spec, got {_show(variant)}")
     options = _options(record)
+    rules = record.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) and r.strip() for r in rules):
+        raise RecordError(f"rules must be a list of house-rule paths, got {_show(rules)}")
     try:
-        return load_rules(resolve_variant(variant, base_dir), options)
+        stacked = [resolve_variant(r, base_dir) for r in rules] + list(extra_rules)
+        return load_rules(resolve_variant(variant, base_dir), options, stacked)
     except SpecError as err:
         raise RecordError(spec_error_line(err)) from None
 
@@ -234,14 +241,16 @@ def _check_actions(record: dict[str, Any]) -> list[str]:
     return actions
 
 
-def check_record(record: Any, base_dir: Path | None = None) -> tuple[Rules, State, list[str]]:
+def check_record(
+    record: Any, base_dir: Path | None = None, extra_rules: Sequence[str] = ()
+) -> tuple[Rules, State, list[str]]:
     """Everything but the actions themselves: the rules and the dealt, unplayed hand."""
     if not isinstance(record, dict):
         raise RecordError(f"a hand record must be a JSON object, got {type(record).__name__}")
     for key in REQUIRED:
         if key not in record:
             raise RecordError(f"missing required key '{key}'")
-    rules = load_record_rules(record, base_dir)
+    rules = load_record_rules(record, base_dir, extra_rules)
     raw_hands = _check_hand_count(record, rules)
     hands, upcard = _check_cards(record, rules, raw_hands)
     dealer = _check_dealer(record, rules)
@@ -273,9 +282,9 @@ def apply_text(state: State, index: int, text: str) -> None:
     state.apply(action)
 
 
-def replay_record(record: Any, base_dir: Path | None = None) -> Replay:
+def replay_record(record: Any, base_dir: Path | None = None, extra_rules: Sequence[str] = ()) -> Replay:
     """Check a record, play its actions, and return the finished hand and its result."""
-    rules, state, actions = check_record(record, base_dir)
+    rules, state, actions = check_record(record, base_dir, extra_rules)
     for index, text in enumerate(actions):
         apply_text(state, index, text)
     if not state.is_over:
@@ -283,7 +292,7 @@ def replay_record(record: Any, base_dir: Path | None = None) -> Replay:
     return Replay(rules, state, state.result())
 
 
-def replay_file(path: str) -> Iterator[Replay]:
+def replay_file(path: str, extra_rules: Sequence[str] = ()) -> Iterator[Replay]:
     """Replay every record of a file in order; the first bad one raises.
 
     In a `.jsonl` file the error is prefixed `record K: ` (K its line number).
@@ -291,7 +300,7 @@ def replay_file(path: str) -> Iterator[Replay]:
     base_dir = None if path == "-" else Path(path).resolve().parent
     for number, record in read_records(path):
         try:
-            yield replay_record(record, base_dir)
+            yield replay_record(record, base_dir, extra_rules)
         except RecordError as err:
             if number is None:
                 raise

@@ -6,7 +6,8 @@ edges — records, the terminal — see the strings of HAND_RECORDS.md.
 Layout for a deck of N cards, S suits, C contracts, bids up to B:
     [0, N)            play card
     [N, 2N)           discard card
-    2N + k            a fixed word (pass, order, …)
+    [2N, 3N)          give card (to a lone partner)
+    3N + k            a fixed word (pass, order, …)
     CALL + contract   call S / call high
     BID + n           bid n
     ACE + suit        ace S
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from .cards import Deck, norm_suit
 
-WORDS = ("pass", "order", "decline", "alone", "together", "stay", "fold")
+WORDS = ("pass", "order", "decline", "alone", "together", "stay", "fold", "exchange", "keep")
 
 
 class ActionCodec:
@@ -27,10 +28,19 @@ class ActionCodec:
         n = deck.size
         self.n_cards = n
         self.DISCARD = n
-        base = 2 * n
-        (self.PASS, self.ORDER, self.DECLINE, self.ALONE, self.TOGETHER, self.STAY, self.FOLD) = range(
-            base, base + len(WORDS)
-        )
+        self.GIVE = 2 * n
+        base = 3 * n
+        (
+            self.PASS,
+            self.ORDER,
+            self.DECLINE,
+            self.ALONE,
+            self.TOGETHER,
+            self.STAY,
+            self.FOLD,
+            self.EXCHANGE,
+            self.KEEP,
+        ) = range(base, base + len(WORDS))
         self.CALL = base + len(WORDS)
         self.BID = self.CALL + len(contract_names)
         self.ACE = self.BID + max_bid + 1
@@ -38,6 +48,7 @@ class ActionCodec:
         card_names = deck.names()
         names: list[str] = list(card_names)
         names += [f"discard {c}" for c in card_names]
+        names += [f"give {c}" for c in card_names]
         names += list(WORDS)
         names += [f"call {c}" for c in contract_names]
         names += [f"bid {b}" for b in range(max_bid + 1)]
@@ -61,9 +72,11 @@ class ActionCodec:
         if len(words) != 2:
             return None
         verb, arg = words[0].lower(), words[1]
-        if verb == "discard":
+        if verb in ("discard", "give"):
             card = self.deck.parse(arg)
-            return None if card is None else self.DISCARD + card
+            if card is None:
+                return None
+            return (self.DISCARD if verb == "discard" else self.GIVE) + card
         if verb in ("call", "ace") and len(arg) <= 2:
             arg = norm_suit(arg)
         if verb == "bid" and arg.lstrip("+").isdigit():

@@ -56,12 +56,33 @@ class State:
         "trump",
         "n_active",
         "asked",
+        "deal_number",
+        "fixed_by",
+        "kitty",
+        "laid_away",
+        "trick_winners",
+        "counters_before",
+        "counters",
     )
 
     def __init__(
-        self, rules: Rules, dealer: int, hands: list[list[int]], upcard: int | None, scores_before: list[int]
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: list[list[int]],
+        upcard: int | None,
+        scores_before: list[int],
+        deal_number: int = 1,
+        counters_before: dict[str, list[int]] | None = None,
     ) -> None:
         n = rules.players
+        self.deal_number = deal_number
+        self.fixed_by = ""  # id of the bidding phase that fixed the contract
+        self.kitty: list[int] | None = None  # the undealt cards, once a phase takes from them
+        self.laid_away: list[int] = []  # cards put out of play other than the dealer's discard
+        self.trick_winners: list[int] = []
+        self.counters_before = counters_before if counters_before is not None else rules.start_counters()
+        self.counters = self.counters_before
         self.rules = rules
         self.dealer = dealer
         self.hands = hands
@@ -196,6 +217,8 @@ class State:
         for s, a in self.history:
             if codec.DISCARD <= a < codec.DISCARD + codec.n_cards and s != seat:
                 history.append((s, "discard"))
+            elif codec.GIVE <= a < codec.GIVE + codec.n_cards and rules.side_of[s] != rules.side_of[seat]:
+                history.append((s, "give"))
             else:
                 history.append((s, codec.to_str(a)))
         # A called card's holder stays secret (even that nobody holds it) until it is played.
@@ -247,23 +270,9 @@ class State:
                 return
 
     def finish_redeal(self) -> None:
-        rules = self.rules
         self.status = "redeal"
         self.turn = -1
-        n = rules.players
-        self._result = {
-            "status": "redeal",
-            "trump": None,
-            "maker": None,
-            "contract": None,
-            "alone": [],
-            "partner": None,
-            "out": [],
-            "tricks": [0] * n,
-            "delta": [0] * rules.n_sides,
-            "scores": list(self.scores_before),
-            "winners": [],
-        }
+        self._result = self.rules.redeal_result(self)
 
     # ------------------------------------------------------------ the tricks
     def _start_play(self) -> None:
@@ -292,6 +301,7 @@ class State:
     def _end_trick(self) -> None:
         w = self.winner
         self.tricks[w] += 1
+        self.trick_winners.append(w)
         self.played += 1
         self.trick = []
         self.led = -1

@@ -61,6 +61,10 @@ def hand_record(
     if rules.upcard:
         rec["upcard"] = codec.to_str(state.upcard)
     rec["scores_before"] = list(state.scores_before)
+    if state.deal_number > 1:
+        rec["deal"] = state.deal_number
+    if rules.counters:
+        rec["counters_before"] = {name: list(v) for name, v in state.counters_before.items()}
     rec["actions"] = [codec.to_str(a) for _, a in state.history]
     return rec
 
@@ -82,8 +86,9 @@ def play_match(
     else:
         dealer, draws = first_dealer, []
     result = MatchResult(first_dealer=dealer, draws=draws, scores=rules.start_scores())
-    for _ in range(max_hands):
-        state = rules.deal(rng, dealer, result.scores)
+    counters = rules.start_counters()
+    for number in range(1, max_hands + 1):
+        state = rules.deal(rng, dealer, result.scores, number, counters)
         while not state.is_over:
             seat = state.turn
             state.apply(agents[seat].act(state, seat))
@@ -91,6 +96,7 @@ def play_match(
         hand = HandRecord(hand_record(rules, state, variant, overlays), outcome, state)
         result.hands.append(hand)
         result.scores = list(outcome["scores"])
+        counters = state.counters
         if on_hand is not None:
             on_hand(hand)
         if outcome["winners"]:

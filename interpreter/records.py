@@ -231,6 +231,32 @@ def _check_scores(record: dict[str, Any], rules: Rules) -> list[int]:
     return list(scores)
 
 
+def _check_deal_number(record: dict[str, Any]) -> int:
+    """`deal` (an extension key): this hand's number in the match, for specs that count deals."""
+    number = record.get("deal", 1)
+    if not _is_int(number) or number < 1:
+        raise RecordError(f"deal must be a positive integer (this hand's number in the match), got {_show(number)}")
+    return number
+
+
+def _check_counters(record: dict[str, Any], rules: Rules) -> dict[str, list[int]]:
+    """`counters_before` (an extension key): per-side tallies such as tokens, before this hand."""
+    counters = rules.start_counters()
+    given = record.get("counters_before")
+    if given is None:
+        return counters
+    if not isinstance(given, dict):
+        raise RecordError(f"counters_before must map counter names to lists, got {_show(given)}")
+    for name, values in given.items():
+        if name not in counters:
+            known = ", ".join(counters) or "none"
+            raise RecordError(f"counters_before: the variant has no counter '{name}' (its counters: {known})")
+        if not isinstance(values, list) or len(values) != rules.n_sides or not all(_is_int(v) for v in values):
+            raise RecordError(f"counters_before.{name} must list {rules.n_sides} integers (one per side)")
+        counters[name] = list(values)
+    return counters
+
+
 def _check_actions(record: dict[str, Any]) -> list[str]:
     actions = record["actions"]
     if not isinstance(actions, list):
@@ -255,8 +281,10 @@ def check_record(
     hands, upcard = _check_cards(record, rules, raw_hands)
     dealer = _check_dealer(record, rules)
     scores = _check_scores(record, rules)
+    deal_number = _check_deal_number(record)
+    counters = _check_counters(record, rules)
     actions = _check_actions(record)
-    return rules, rules.new_hand(dealer, hands, upcard, scores), actions
+    return rules, rules.new_hand(dealer, hands, upcard, scores, deal_number, counters), actions
 
 
 # --------------------------------------------------------------- replaying

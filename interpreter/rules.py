@@ -8,6 +8,7 @@ complete, the deal fits the deck, expressions resolve). Each failure is a
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from .engine import State
 from .errors import SpecError
 from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
 from .phases.declarations import Alone, CallPartner, PlayOrFold
+from .phases.kitty import KittyExchange
 from .spec.schema_check import format_path
 
 Path_ = Sequence[str | int]
@@ -48,7 +50,15 @@ HAND_NAMES = {
     "partner": "int",
     "makers.tricks": "int",
     "defenders.tricks": "int",
+    "deals": "int",
+    "fixed_by": "str",
+    "makers.first_tricks": "int",
+    "defenders.first_tricks": "int",
+    "makers.last_tricks": "int",
+    "defenders.last_tricks": "int",
 }
+# Names that cost a loop over the tricks: computed only for specs that read them.
+TRICK_ORDER_NAMES = frozenset(n for n in HAND_NAMES if n.endswith(("first_tricks", "last_tricks")))
 SIDE_NAMES = {
     **HAND_NAMES,
     "side.tricks": "int",
@@ -83,6 +93,8 @@ class ScoreRow:
     makers: CompiledExpr | None
     defenders: CompiledExpr | None
     each: CompiledExpr | None
+    # (counter, makers, defenders, each): changes to match counters this row makes
+    counters: tuple[tuple[str, CompiledExpr | None, CompiledExpr | None, CompiledExpr | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,8 @@ class Rules:
     start_score: int
     first_dealer: tuple[str, ...] | None  # draw order high to low, None: random
     option_env: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)  # per-side tallies: name → start
+    reads_trick_order: bool = False
     side_seats: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
@@ -129,12 +143,25 @@ class Rules:
 
     # --------------------------------------------------------------- hands
     def new_hand(
-        self, dealer: int, hands: list[list[int]], upcard: int | None, scores_before: Sequence[int] | None = None
+        self,
+        dealer: int,
+        hands: list[list[int]],
+        upcard: int | None,
+        scores_before: Sequence[int] | None = None,
+        deal_number: int = 1,
+        counters_before: dict[str, list[int]] | None = None,
     ) -> State:
         scores = list(scores_before) if scores_before is not None else self.start_scores()
-        return State(self, dealer, [list(h) for h in hands], upcard, scores)
+        return State(self, dealer, [list(h) for h in hands], upcard, scores, deal_number, counters_before)
 
-    def deal(self, rng: random.Random, dealer: int, scores_before: Sequence[int] | None = None) -> State:
+    def deal(
+        self,
+        rng: random.Random,
+        dealer: int,
+        scores_before: Sequence[int] | None = None,
+        deal_number: int = 1,
+        counters_before: dict[str, list[int]] | None = None,
+    ) -> State:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
         deck = list(range(self.deck.size))
         rng.shuffle(deck)
@@ -147,7 +174,10 @@ class Rules:
                 hands[(dealer + 1 + k) % n].extend(deck[pos : pos + take])
                 pos += take
         upcard = deck[pos] if self.upcard else None
-        return self.new_hand(dealer, hands, upcard, scores_before)
+        return self.new_hand(dealer, hands, upcard, scores_before, deal_number, counters_before)
+
+    def start_counters(self) -> dict[str, list[int]]:
+        return {name: [start] * self.n_sides for name, start in self.counters.items()}
 
     def start_scores(self) -> list[int]:
         return [self.start_score] * self.n_sides
@@ -188,7 +218,29 @@ class Rules:
         env["partner"] = partner
         env["makers.tricks"] = makers
         env["defenders.tricks"] = defenders
+        env["deals"] = st.deal_number
+        env["fixed_by"] = st.fixed_by
+        if self.counters:
+            on_team = self.team_sides(st)
+            for name, values in st.counters_before.items():
+                env[f"makers.{name}"] = max((v for i, v in enumerate(values) if on_team[i]), default=0)
+                env[f"defenders.{name}"] = max((v for i, v in enumerate(values) if not on_team[i]), default=0)
+        if self.reads_trick_order:
+            self._trick_order(env, st)
         return env
+
+    def _trick_order(self, env: dict[str, Any], st: State) -> None:
+        """Runs of tricks won by each team from the first trick and up to the last."""
+        on_team = self.team_sides(st)
+        side_of = self.side_of
+        runs = {}
+        for team, is_makers in (("makers", True), ("defenders", False)):
+            wins = [on_team[side_of[w]] == is_makers for w in st.trick_winners]
+            first = next((i for i, won in enumerate(wins) if not won), len(wins))
+            last = next((i for i, won in enumerate(reversed(wins)) if not won), len(wins))
+            runs[f"{team}.first_tricks"] = first
+            runs[f"{team}.last_tricks"] = last
+        env.update(runs)
 
     def team_sides(self, st: State) -> list[bool]:
         """Per side: has it a seat on the maker's team (his side, his called partner)?"""
@@ -205,7 +257,15 @@ class Rules:
                 return int(seat.fn(env))
         return env["dealer"] + 1
 
-    def bind_side(self, env: dict[str, Any], st: State, side: int, is_maker: bool, score: int) -> dict[str, Any]:
+    def bind_side(
+        self,
+        env: dict[str, Any],
+        st: State,
+        side: int,
+        is_maker: bool,
+        score: int,
+        counters: dict[str, list[int]],
+    ) -> dict[str, Any]:
         """Set the `side.*` names in `env` (mutated in place: it is read at once)."""
         seats = self.side_seats[side]
         tricks = st.tricks
@@ -215,7 +275,38 @@ class Rules:
         env["side.is_maker"] = is_maker
         env["side.out"] = all(out[s] for s in seats)
         env["side.alone"] = any(s in st.alone for s in seats)
+        for name, values in counters.items():
+            env[f"side.{name}"] = values[side]
         return env
+
+    def award(
+        self,
+        row_makers: CompiledExpr | None,
+        row_defenders: CompiledExpr | None,
+        row_each: CompiledExpr | None,
+        env: dict[str, Any],
+        st: State,
+        on_team: list[bool],
+        into: list[int],
+    ) -> None:
+        """Add one row's awards (points, or a counter's change) to `into`, per side."""
+        n_sides = self.n_sides
+        if row_makers is not None:
+            v = row_makers.fn(env)
+            for side in range(n_sides):
+                if on_team[side]:
+                    into[side] += v
+        if row_defenders is not None:
+            v = row_defenders.fn(env)
+            for side in range(n_sides):
+                if not on_team[side]:
+                    into[side] += v
+        if row_each is not None:
+            side_env = dict(env)
+            before = st.scores_before
+            for side in range(n_sides):
+                bound = self.bind_side(side_env, st, side, on_team[side], before[side], st.counters_before)
+                into[side] += row_each.fn(bound)
 
     def score_hand(self, st: State) -> dict[str, Any]:
         env = self.hand_env(st)
@@ -226,39 +317,14 @@ class Rules:
         for row in self.scoring:
             if row.when is not None and not row.when.fn(env):
                 continue
-            if row.makers is not None:
-                v = row.makers.fn(env)
-                for side in range(n_sides):
-                    if on_team[side]:
-                        delta[side] += v
-            if row.defenders is not None:
-                v = row.defenders.fn(env)
-                for side in range(n_sides):
-                    if not on_team[side]:
-                        delta[side] += v
-            if row.each is not None:
-                side_env = dict(env)
-                for side in range(n_sides):
-                    delta[side] += row.each.fn(self.bind_side(side_env, st, side, on_team[side], before[side]))
+            self.award(row.makers, row.defenders, row.each, env, st, on_team, delta)
+            if row.counters:
+                counters = {name: list(values) for name, values in st.counters_before.items()}
+                for name, makers, defenders, each in row.counters:
+                    self.award(makers, defenders, each, env, st, on_team, counters[name])
+                st.counters = counters
             break
         scores = [before[i] + delta[i] for i in range(n_sides)]
-        winners: list[int] = []
-        side_env = dict(env)
-        for rule in self.match_end:
-            test = rule.winner_if.fn
-            cands = [
-                side for side in range(n_sides) if test(self.bind_side(side_env, st, side, on_team[side], scores[side]))
-            ]
-            if not cands:
-                continue
-            if rule.best == "highest":
-                top = max(scores[c] for c in cands)
-                cands = [c for c in cands if scores[c] == top]
-            elif rule.best == "lowest":
-                low = min(scores[c] for c in cands)
-                cands = [c for c in cands if scores[c] == low]
-            winners = cands
-            break
         return {
             "status": "complete",
             "trump": self.contracts[st.contract].name,
@@ -270,8 +336,49 @@ class Rules:
             "tricks": list(st.tricks),
             "delta": delta,
             "scores": scores,
-            "winners": winners,
+            "winners": self.match_winners(st, env, on_team, scores),
         }
+
+    def redeal_result(self, st: State) -> dict[str, Any]:
+        """A hand nobody played: no score, but the match end is still asked (a fixed
+        number of deals counts redeals)."""
+        env = self.hand_env(st)
+        scores = list(st.scores_before)
+        return {
+            "status": "redeal",
+            "trump": None,
+            "maker": None,
+            "contract": None,
+            "alone": [],
+            "partner": None,
+            "out": [],
+            "tricks": [0] * self.players,
+            "delta": [0] * self.n_sides,
+            "scores": scores,
+            "winners": self.match_winners(st, env, [False] * self.n_sides, scores),
+        }
+
+    def match_winners(self, st: State, env: dict[str, Any], on_team: list[bool], scores: list[int]) -> list[int]:
+        """The first match-end rule that some side satisfies decides the winners."""
+        side_env = dict(env)
+        counters = st.counters
+        for rule in self.match_end:
+            test = rule.winner_if.fn
+            cands = [
+                side
+                for side in range(self.n_sides)
+                if test(self.bind_side(side_env, st, side, on_team[side], scores[side], counters))
+            ]
+            if not cands:
+                continue
+            if rule.best == "highest":
+                top = max(scores[c] for c in cands)
+                cands = [c for c in cands if scores[c] == top]
+            elif rule.best == "lowest":
+                low = min(scores[c] for c in cands)
+                cands = [c for c in cands if scores[c] == low]
+            return cands
+        return []
 
     # ----------------------------------------------------------- first dealer
     def draw_first_dealer(self, rng: random.Random) -> tuple[int, list[list[tuple[int, str]]]]:
@@ -310,6 +417,7 @@ class _Compiler:
         self.src = src
         self.spec: dict[str, Any] = src.data
         self.requested = dict(options or {})
+        self.names_read: set[str] = set()
 
     def fail(self, path: Path_, message: str, hint: str | None = None) -> SpecError:
         line, col = self.src.locate(path)
@@ -318,7 +426,9 @@ class _Compiler:
     # -- expressions
     def expr(self, path: Path_, value: Any, names: dict[str, str], expect: str) -> CompiledExpr:
         try:
-            return compile_expr(value, names, expect)
+            compiled = compile_expr(value, names, expect)
+            self.names_read |= compiled.names
+            return compiled
         except ExprError as err:
             locate_value = getattr(self.src, "locate_value", self.src.locate)
             line, col = locate_value(path)
@@ -335,6 +445,16 @@ class _Compiler:
         s = self.spec
         options = self.options()
         self.option_names = {k: "int" for k in options}
+        players_option = (
+            (self.spec.get("players") or {}).get("option") if isinstance(self.spec.get("players"), dict) else None
+        )
+        for name in options:
+            if name != players_option and (name in SIDE_NAMES or name in UPCARD_NAMES):
+                raise self.fail(["options", name], f"option '{name}' has the name of a built-in name; rename it")
+        counters = self.counters()
+        counter_names = {f"{team}.{c}": "int" for c in counters for team in ("makers", "defenders")}
+        self.hand_names = {**HAND_NAMES, **counter_names, **self.option_names}
+        self.side_names = {**SIDE_NAMES, **counter_names, **{f"side.{c}": "int" for c in counters}, **self.option_names}
         players = self.players(options)
         deck = self.deck()
         contracts, contract_names = self.contracts(deck)
@@ -361,8 +481,8 @@ class _Compiler:
                 kind = next(iter(item))
                 if kind in ("order_up", "auto_trump", "name_upcard_suit"):
                     raise self.fail(["bidding", i, kind], f"'{kind}' needs an upcard, but deal.upcard is false")
-        hand_names = {**HAND_NAMES, **self.option_names}
-        side_names = {**SIDE_NAMES, **self.option_names}
+        hand_names = self.hand_names
+        side_names = self.side_names
         lead_rows = []
         for i, row in enumerate(s["lead"]):
             when = None if row.get("otherwise") else self.expr(["lead", i, "when"], row["when"], hand_names, "bool")
@@ -370,8 +490,24 @@ class _Compiler:
         scoring = []
         for i, row in enumerate(s["scoring"]):
 
-            def award(key: str, names: dict[str, str], row: dict = row, i: int = i) -> CompiledExpr | None:
-                return self.expr(["scoring", i, key], row[key], names, "int") if key in row else None
+            def award(
+                key: str, names: dict[str, str], where: dict = row, path: tuple = ("scoring", i)
+            ) -> CompiledExpr | None:
+                return self.expr([*path, key], where[key], names, "int") if key in where else None
+
+            changes = []
+            for name, spec in (row.get("counters") or {}).items():
+                if name not in counters:
+                    raise self.fail(["scoring", i, "counters", name], f"no counter named '{name}' (top-level counters)")
+                path = ("scoring", i, "counters", name)
+                changes.append(
+                    (
+                        name,
+                        award("makers", hand_names, spec, path),
+                        award("defenders", hand_names, spec, path),
+                        award("each", side_names, spec, path),
+                    )
+                )
 
             scoring.append(
                 ScoreRow(
@@ -382,6 +518,7 @@ class _Compiler:
                     makers=award("makers", hand_names),
                     defenders=award("defenders", hand_names),
                     each=award("each", side_names),
+                    counters=tuple(changes),
                 )
             )
         match_end = tuple(
@@ -420,9 +557,20 @@ class _Compiler:
             start_score=int(s.get("start_score", 0)),
             first_dealer=first_dealer,
             option_env=dict(options),
+            counters=counters,
+            reads_trick_order=bool(self.names_read & TRICK_ORDER_NAMES),
         )
 
     # -- pieces
+    def counters(self) -> dict[str, int]:
+        """Per-side tallies kept across hands (e.g. tokens), name → starting value."""
+        out = {}
+        for name, spec in (self.spec.get("counters") or {}).items():
+            if f"side.{name}" in SIDE_NAMES:
+                raise self.fail(["counters", name], f"counter '{name}' has the name of a built-in side name")
+            out[str(name)] = int((spec or {}).get("start", 0))
+        return out
+
     def options(self) -> dict[str, int]:
         declared = self.spec.get("options") or {}
         chosen: dict[str, int] = {}
@@ -488,16 +636,16 @@ class _Compiler:
         allow_tokens: bool,
         need_joker: bool = False,
         bower: str | None = None,
+        complete: bool = True,
     ) -> list[str]:
-        """Check an order lists every rank (or token) of the deck exactly once."""
+        """Check an order lists every rank (or token) of the deck exactly once
+        (with `complete=False`: only that the ranks exist, once each)."""
         out: list[str] = []
         for i, raw in enumerate(items):
             tok = str(raw).strip().lower() if str(raw).strip().lower() in TOKENS else norm_rank(raw)
             if tok in TOKENS and not allow_tokens:
                 raise self.fail([*path, i], f"'{raw}' may only appear in a trump order")
             if tok not in TOKENS and tok not in deck.ranks:
-                import difflib
-
                 close = difflib.get_close_matches(
                     str(raw), list(deck.ranks) + (list(TOKENS) if allow_tokens else []), 1
                 )
@@ -509,6 +657,8 @@ class _Compiler:
             if tok in out:
                 raise self.fail([*path, i], f"'{raw}' is listed twice")
             out.append(tok)
+        if not complete:
+            return out
         expected = set(deck.ranks)
         if allow_tokens:
             if "right_bower" in out or "left_bower" in out:
@@ -619,6 +769,8 @@ class _Compiler:
                     )
                 fallback, all_pass = contract_names.index(name), "contract"
             return NameTrump(pid, codec, cfg.get("who", "each"), suits, tuple(extra), all_pass, fallback)
+        if kind == "kitty_exchange":
+            return self.kitty_exchange(path, pid, cfg, codec, deck)
         if kind == "auction":
             low, high = int(cfg["min"]), int(cfg["max"])
             if not 0 < low <= high:
@@ -628,13 +780,41 @@ class _Compiler:
             )
         raise self.fail(path, f"unknown bidding phase '{kind}'")
 
+    def kitty_exchange(self, path: list[Any], pid: str, cfg: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
+        ranks = None
+        if "ranks" in cfg:
+            ranks = frozenset(
+                deck.ranks.index(r) for r in self.rank_list([*path, "ranks"], cfg["ranks"], deck, False, complete=False)
+            )
+        low = int(cfg.get("min", 1))
+        count = int(cfg.get("count", low if ranks is not None else 0))
+        if ranks is not None and count > low:
+            raise self.fail(
+                [*path, "count"],
+                f"kitty_exchange: count {count} is more than min {low}: "
+                "the player could run out of cards of the listed ranks to lay away",
+            )
+        return KittyExchange(pid, codec, cfg.get("who", "each"), ranks, low, count)
+
     def declaration(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
         kind, cfg = next(iter(item.items()))
         cfg = cfg or {}
         path = ["declarations", i, kind]
         pid = str(cfg.get("id", kind))
         if kind == "alone":
-            return Alone(pid, codec, cfg.get("who", "maker"), bool(cfg.get("stop_at_first", False)))
+            must_if = None
+            if "must_if" in cfg:
+                must_if = self.expr([*path, "must_if"], cfg["must_if"], self.hand_names, "bool")
+            return Alone(
+                pid,
+                codec,
+                cfg.get("who", "maker"),
+                bool(cfg.get("stop_at_first", False)),
+                must_if,
+                bool(cfg.get("partner_gives", False)),
+            )
+        if kind == "kitty_exchange":
+            return self.kitty_exchange(path, pid, cfg, codec, deck)
         if kind == "call_partner":
             rank = norm_rank(cfg.get("rank", "A"))
             if rank not in deck.ranks:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from interpreter.engine import State
 from interpreter.variants import bundled_names, load_rules
 
-VARIANTS = bundled_names()
+VARIANTS = bundled_names(house=True)
 MAX_ACTIONS = 200
 
 
@@ -31,7 +31,11 @@ def card_places(s: State) -> Counter[int]:
             places[s.upcard] += 1
     if s.upcard_taken and s.discarded >= 0:
         places[s.discarded] += 1
-    places.update(c for c in range(rules.deck.size) if c not in dealt)
+    places.update(s.laid_away)
+    if s.kitty is not None:  # a phase took from the undealt cards: they are tracked
+        places.update(s.kitty)
+    else:
+        places.update(c for c in range(rules.deck.size) if c not in dealt)
     return places
 
 

@@ -61,6 +61,7 @@ class AutoTrump(Phase):
     def begin(self, st: State) -> bool:
         if st.contract < 0 and st.upcard >= 0 and st.up_suit >= 0 and self.when.fn(upcard_env(st)):
             st.contract = st.up_suit
+            st.fixed_by = self.id
         return False
 
 
@@ -93,7 +94,8 @@ class OrderUp(Phase):
     may_discard_upcard: bool
 
     def begin(self, st: State) -> bool:
-        if st.contract >= 0 or st.maker >= 0 or st.upcard < 0:
+        # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2.
+        if st.contract >= 0 or st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
             return False
         st.step = 0  # 0: asking; 1: the dealer's pick-up
         st.asked = 0
@@ -119,6 +121,7 @@ class OrderUp(Phase):
             if action == c.ORDER:
                 st.maker = st.turn
                 st.contract = st.up_suit
+                st.fixed_by = self.id
                 st.step = 1
                 st.turn = st.dealer
                 return
@@ -187,6 +190,7 @@ class NameTrump(Phase):
         c = self.codec
         if action != c.PASS:
             st.contract = action - c.CALL
+            st.fixed_by = self.id
             if self.who == "each":
                 st.maker = st.turn
             st.advance()
@@ -197,6 +201,7 @@ class NameTrump(Phase):
             st.turn = (st.turn + 1) % n
         elif self.all_pass == "contract":
             st.contract = self.fallback
+            st.fixed_by = self.id
             st.advance()
         else:
             st.finish_redeal()

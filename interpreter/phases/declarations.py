@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..dsl import CompiledExpr
 from .bidding import Phase
 
 if TYPE_CHECKING:
@@ -31,10 +32,16 @@ def sit_out_partners(st: State, seat: int) -> None:
 
 @dataclass
 class Alone(Phase):
-    """'alone' or 'together', asked of the maker or of the defenders in turn."""
+    """'alone' or 'together', asked of the maker or of the defenders in turn.
+
+    `must_if` forces the answer (Canadian loner); `partner_gives` has the loner's
+    partner pass him one card, which the loner then replaces by a discard.
+    """
 
     who: str  # "maker" | "defenders"
     stop_at_first: bool
+    must_if: CompiledExpr | None = None
+    partner_gives: bool = False
 
     def begin(self, st: State) -> bool:
         if st.maker < 0:
@@ -47,18 +54,53 @@ class Alone(Phase):
             st.queue = [s for s in seats_from(st, st.maker + 1) if side_of[s] != mine and not st.out[s]]
         if not st.queue:
             return False
+        st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards
         st.turn = st.queue.pop(0)
         return True
 
     def legal(self, st: State) -> list[int]:
-        return [self.codec.ALONE, self.codec.TOGETHER]
+        c = self.codec
+        if st.step == 1:
+            return [c.GIVE + card for card in st.hands[st.turn]]
+        if st.step == 2:
+            return [c.DISCARD + card for card in st.hands[st.turn]]
+        if self.must_if is not None and self.must_if.fn(st.rules.hand_env(st)):
+            return [c.ALONE]
+        return [c.ALONE, c.TOGETHER]
 
     def apply(self, st: State, action: int) -> None:
-        if action == self.codec.ALONE:
-            st.alone.append(st.turn)
-            sit_out_partners(st, st.turn)
+        c = self.codec
+        if st.step == 1:
+            card = action - c.GIVE
+            st.hands[st.turn].remove(card)
+            st.hands[st.queue[0]].append(card)
+            st.step = 2
+            st.turn = st.queue.pop(0)
+            return
+        if st.step == 2:
+            card = action - c.DISCARD
+            st.hands[st.turn].remove(card)
+            st.laid_away.append(card)
+            st.step = 0
+        elif action == c.ALONE:
+            loner = st.turn
+            st.alone.append(loner)
+            sit_out_partners(st, loner)
             if self.stop_at_first:
                 st.queue = []
+            giver = next(
+                (
+                    s
+                    for s in seats_from(st, loner + 1)
+                    if s != loner and st.out[s] and st.rules.side_of[s] == st.rules.side_of[loner]
+                ),
+                -1,
+            )
+            if self.partner_gives and giver >= 0:
+                st.queue.insert(0, loner)
+                st.step = 1
+                st.turn = giver
+                return
         if st.queue:
             st.turn = st.queue.pop(0)
         else:

@@ -1,0 +1,88 @@
+"""Exchanging cards with the kitty (the undealt cards): farmer's hand, going under.
+
+Usable among the bidding phases (before trump: a farmer's hand) or the
+declarations (after trump: the maker "goes under"). The kitty's cards are
+taken in card order, so a hand record — which lists the dealt hands, not the
+order of the undealt cards — replays to one result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .bidding import Phase
+from .declarations import seats_from
+
+if TYPE_CHECKING:
+    from ..engine import State
+
+
+def kitty_of(st: State) -> list[int]:
+    """The undealt cards (built on first use: most hands never need them)."""
+    if st.kitty is None:
+        used = {c for hand in st.dealt for c in hand}
+        used.add(st.upcard)
+        st.kitty = [c for c in range(st.rules.deck.size) if c not in used]
+    return st.kitty
+
+
+@dataclass
+class KittyExchange(Phase):
+    """A player may `exchange` (take cards from the kitty, then discard as many) or `keep`."""
+
+    who: str  # "each" (those holding at least `min` cards of `ranks`) | "maker"
+    ranks: frozenset[int] | None  # rank indices the player must hold and lay away; None: any
+    min: int
+    count: int  # cards taken; 0: the whole kitty
+
+    def _eligible(self, st: State, seat: int) -> bool:
+        if self.ranks is None:
+            return True
+        deck = st.rules.deck
+        return sum(1 for c in st.hands[seat] if deck.rank_of(c) in self.ranks) >= self.min
+
+    def begin(self, st: State) -> bool:
+        if self.who == "maker":
+            if st.maker < 0:
+                return False
+            candidates = [st.maker]
+        else:
+            candidates = seats_from(st, st.dealer + 1)
+        st.queue = [s for s in candidates if not st.out[s] and self._eligible(st, s)]
+        if not st.queue or not kitty_of(st):
+            return False
+        st.step = 0  # 0: exchange or keep; n > 0: n cards still to discard
+        st.turn = st.queue.pop(0)
+        return True
+
+    def legal(self, st: State) -> list[int]:
+        c = self.codec
+        if st.step == 0:
+            return [c.EXCHANGE, c.KEEP]
+        deck = st.rules.deck
+        return [
+            c.DISCARD + card for card in st.hands[st.turn] if self.ranks is None or deck.rank_of(card) in self.ranks
+        ]
+
+    def apply(self, st: State, action: int) -> None:
+        c = self.codec
+        kitty = kitty_of(st)
+        if st.step == 0 and action == c.EXCHANGE:
+            take = len(kitty) if self.count == 0 else min(self.count, len(kitty))
+            st.hands[st.turn].extend(kitty[:take])
+            del kitty[:take]
+            st.step = take
+            return
+        if st.step > 0:
+            card = action - c.DISCARD
+            st.hands[st.turn].remove(card)
+            kitty.append(card)
+            st.step -= 1
+            if st.step:
+                return
+            st.queue = []  # one exchange a hand: the kitty is now somebody's discards
+        if st.queue:
+            st.turn = st.queue.pop(0)
+        else:
+            st.advance()

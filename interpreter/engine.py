@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .names import team_sides
+
 if TYPE_CHECKING:
     from .rules import Rules
 
@@ -63,6 +65,9 @@ class State:
         "trick_winners",
         "counters_before",
         "counters",
+        "playing",
+        "trick_size",
+        "on_team",
     )
 
     def __init__(
@@ -83,6 +88,9 @@ class State:
         self.trick_winners: list[int] = []
         self.counters_before = counters_before if counters_before is not None else rules.start_counters()
         self.counters = self.counters_before
+        self.playing = False  # in the trick phase (the hot path tests this one flag)
+        self.trick_size = 0
+        self.on_team: list[bool] | None = None  # per side, once the teams are final
         self.rules = rules
         self.dealer = dealer
         self.hands = hands
@@ -134,23 +142,23 @@ class State:
         return self.status is not None
 
     def legal_actions(self) -> list[int]:
-        if self.turn < 0:
-            return []
-        if self.phase == self.rules.play_phase:
+        if self.playing:
             hand = self.hands[self.turn]
             led = self.led
             if led < 0:
-                return list(hand)
+                return hand[:]
             follow = self.follow
             same = [c for c in hand if follow[c] == led]
-            return same if same else list(hand)
+            return same or hand[:]
+        if self.turn < 0:
+            return []
         return self.rules.phases[self.phase].legal(self)
 
     def apply(self, action: int) -> None:
         """Apply a legal action (see `legal_actions`; `why_illegal` explains others)."""
         p = self.turn
         self.history.append((p, action))
-        if self.phase != self.rules.play_phase:
+        if not self.playing:
             self.rules.phases[self.phase].apply(self, action)
             return
         # The trick step is inlined: it is most of the decisions of a hand.
@@ -170,7 +178,7 @@ class State:
                 self.winner = p
         if action == self.partner_card:
             self.partner_shown = True
-        if len(trick) < 2 * self.n_active:
+        if len(trick) < self.trick_size:
             self.turn = self.nxt[p]
         else:
             self._end_trick()
@@ -285,6 +293,9 @@ class State:
         out = self.out
         active = [s for s in range(n) if not out[s]]
         self.n_active = len(active)
+        self.trick_size = 2 * len(active)
+        self.on_team = team_sides(rules, self)
+        self.playing = True
         nxt = [0] * n
         for s in range(n):
             t = (s + 1) % n
@@ -292,8 +303,7 @@ class State:
                 t = (t + 1) % n
             nxt[s] = t
         self.nxt = nxt
-        env = rules.hand_env(self)
-        start = rules.lead_seat(env) % n
+        start = rules.lead_seat(rules.env_for(self, rules.lead_keys)) % n
         self.leader = start if not out[start] else nxt[start]
         self.turn = self.leader
         self.led = -1
@@ -307,6 +317,7 @@ class State:
         self.led = -1
         if self.played == self.rules.hand_tricks:
             self.turn = -1
+            self.playing = False
             self.status = "complete"
             self._result = self.rules.score_hand(self)
         else:

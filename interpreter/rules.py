@@ -28,6 +28,7 @@ from .cards import (
 from .dsl import CompiledExpr, ExprError, compile_expr
 from .engine import State
 from .errors import SpecError
+from .names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv, SideEnv, hand_getter, side_getter, team_sides
 from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
 from .phases.declarations import Alone, CallPartner, PlayOrFold
 from .phases.kitty import KittyExchange
@@ -35,45 +36,10 @@ from .spec.schema_check import format_path
 
 Path_ = Sequence[str | int]
 
-# Names every hand-level expression may read, with their types.
-HAND_NAMES = {
-    "players": "int",
-    "hand_tricks": "int",
-    "dealer": "int",
-    "maker": "int",
-    "has_maker": "bool",
-    "contract": "int",
-    "no_trump": "bool",
-    "alone": "bool",
-    "defender_alone": "bool",
-    "lone_defender": "int",
-    "partner": "int",
-    "makers.tricks": "int",
-    "defenders.tricks": "int",
-    "deals": "int",
-    "fixed_by": "str",
-    "makers.first_tricks": "int",
-    "defenders.first_tricks": "int",
-    "makers.last_tricks": "int",
-    "defenders.last_tricks": "int",
-}
-# Names that cost a loop over the tricks: computed only for specs that read them.
-TRICK_ORDER_NAMES = frozenset(n for n in HAND_NAMES if n.endswith(("first_tricks", "last_tricks")))
-SIDE_NAMES = {
-    **HAND_NAMES,
-    "side.tricks": "int",
-    "side.score": "int",
-    "side.is_maker": "bool",
-    "side.out": "bool",
-    "side.alone": "bool",
-}
-UPCARD_NAMES = {
-    "players": "int",
-    "dealer": "int",
-    "upcard.suit": "str",
-    "upcard.rank": "str",
-    "upcard.is_joker": "bool",
-}
+# Names every expression may read, with their types (see names.py).
+HAND_NAMES = HAND_TYPES
+SIDE_NAMES = {**HAND_TYPES, **SIDE_TYPES}
+UPCARD_NAMES = UPCARD_TYPES
 TOKENS = ("right_bower", "left_bower", "joker")
 
 
@@ -133,7 +99,11 @@ class Rules:
     first_dealer: tuple[str, ...] | None  # draw order high to low, None: random
     option_env: dict[str, int] = field(default_factory=dict)
     counters: dict[str, int] = field(default_factory=dict)  # per-side tallies: name → start
-    reads_trick_order: bool = False
+    # Exactly the names the lead rows / the scoring and match end read, with their getters:
+    # the hot path computes only those.
+    lead_keys: tuple[tuple[str, Any], ...] = ()
+    score_keys: tuple[tuple[str, Any], ...] = ()
+    side_keys: tuple[tuple[str, Any], ...] = ()
     side_seats: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
@@ -183,73 +153,26 @@ class Rules:
         return [self.start_score] * self.n_sides
 
     # ------------------------------------------------------ expression envs
-    def hand_env(self, st: State) -> dict[str, Any]:
-        """The names of hand-level expressions (lead, scoring, match end)."""
-        maker = st.maker
-        side_of = self.side_of
-        tricks = st.tricks
-        partner = st.partner
-        makers = defenders = 0
-        lone_defender = -1
-        if maker >= 0:
-            mine = side_of[maker]
-            for s in range(self.players):
-                if side_of[s] == mine or s == partner:
-                    makers += tricks[s]
-                else:
-                    defenders += tricks[s]
-            for s in st.alone:
-                if side_of[s] != mine and s != partner:
-                    lone_defender = s
-                    break
-        else:
-            defenders = sum(tricks)
-        env = self.option_env.copy()
-        env["players"] = self.players
-        env["hand_tricks"] = self.hand_tricks
-        env["dealer"] = st.dealer
-        env["maker"] = maker
-        env["has_maker"] = maker >= 0
-        env["contract"] = st.bid
-        env["no_trump"] = st.contract >= 0 and self.contracts[st.contract].trump < 0
-        env["alone"] = maker >= 0 and maker in st.alone
-        env["defender_alone"] = lone_defender >= 0
-        env["lone_defender"] = lone_defender
-        env["partner"] = partner
-        env["makers.tricks"] = makers
-        env["defenders.tricks"] = defenders
-        env["deals"] = st.deal_number
-        env["fixed_by"] = st.fixed_by
-        if self.counters:
-            on_team = self.team_sides(st)
-            for name, values in st.counters_before.items():
-                env[f"makers.{name}"] = max((v for i, v in enumerate(values) if on_team[i]), default=0)
-                env[f"defenders.{name}"] = max((v for i, v in enumerate(values) if not on_team[i]), default=0)
-        if self.reads_trick_order:
-            self._trick_order(env, st)
-        return env
-
-    def _trick_order(self, env: dict[str, Any], st: State) -> None:
-        """Runs of tricks won by each team from the first trick and up to the last."""
-        on_team = self.team_sides(st)
-        side_of = self.side_of
-        runs = {}
-        for team, is_makers in (("makers", True), ("defenders", False)):
-            wins = [on_team[side_of[w]] == is_makers for w in st.trick_winners]
-            first = next((i for i, won in enumerate(wins) if not won), len(wins))
-            last = next((i for i, won in enumerate(reversed(wins)) if not won), len(wins))
-            runs[f"{team}.first_tricks"] = first
-            runs[f"{team}.last_tricks"] = last
-        env.update(runs)
+    def hand_env(self, st: State) -> HandEnv:
+        """The names of hand-level expressions (lead, scoring, match end), computed on use."""
+        return HandEnv(self, st)
 
     def team_sides(self, st: State) -> list[bool]:
-        """Per side: has it a seat on the maker's team (his side, his called partner)?"""
-        flags = [False] * self.n_sides
-        if st.maker >= 0:
-            flags[self.side_of[st.maker]] = True
-            if st.partner >= 0:
-                flags[self.side_of[st.partner]] = True
-        return flags
+        return team_sides(self, st)
+
+    def env_for(self, st: State, keys: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+        """A plain dict with the options and exactly `keys` computed (the hot-path env)."""
+        env = self.option_env.copy()
+        for name, get in keys:
+            env[name] = get(self, st)
+        return env
+
+    def bind_sides(self, env: dict[str, Any], st: State, side: int, is_maker: bool, score: int,
+                   counters: dict[str, list[int]]) -> dict[str, Any]:
+        """Set the side names the spec reads, in place (the env is read at once)."""
+        for name, get in self.side_keys:
+            env[name] = get(self, st, side, is_maker, score, counters)
+        return env
 
     def lead_seat(self, env: dict[str, Any]) -> int:
         for when, seat in self.lead_rows:
@@ -265,19 +188,10 @@ class Rules:
         is_maker: bool,
         score: int,
         counters: dict[str, list[int]],
-    ) -> dict[str, Any]:
-        """Set the `side.*` names in `env` (mutated in place: it is read at once)."""
-        seats = self.side_seats[side]
-        tricks = st.tricks
-        out = st.out
-        env["side.tricks"] = sum(tricks[s] for s in seats)
-        env["side.score"] = score
-        env["side.is_maker"] = is_maker
-        env["side.out"] = all(out[s] for s in seats)
-        env["side.alone"] = any(s in st.alone for s in seats)
-        for name, values in counters.items():
-            env[f"side.{name}"] = values[side]
-        return env
+    ) -> SideEnv:
+        """The `side.*` names of one side over a hand env."""
+        hand = env if isinstance(env, HandEnv) else self.hand_env(st)
+        return SideEnv(hand, side, is_maker, score, counters)
 
     def award(
         self,
@@ -302,16 +216,16 @@ class Rules:
                 if not on_team[side]:
                     into[side] += v
         if row_each is not None:
-            side_env = dict(env)
             before = st.scores_before
+            side_env = dict(env)
             for side in range(n_sides):
-                bound = self.bind_side(side_env, st, side, on_team[side], before[side], st.counters_before)
+                bound = self.bind_sides(side_env, st, side, on_team[side], before[side], st.counters_before)
                 into[side] += row_each.fn(bound)
 
     def score_hand(self, st: State) -> dict[str, Any]:
-        env = self.hand_env(st)
+        env = self.env_for(st, self.score_keys)
         n_sides = self.n_sides
-        on_team = self.team_sides(st)
+        on_team = st.on_team
         delta = [0] * n_sides
         before = st.scores_before
         for row in self.scoring:
@@ -342,7 +256,7 @@ class Rules:
     def redeal_result(self, st: State) -> dict[str, Any]:
         """A hand nobody played: no score, but the match end is still asked (a fixed
         number of deals counts redeals)."""
-        env = self.hand_env(st)
+        env = self.env_for(st, self.score_keys)
         scores = list(st.scores_before)
         return {
             "status": "redeal",
@@ -360,14 +274,15 @@ class Rules:
 
     def match_winners(self, st: State, env: dict[str, Any], on_team: list[bool], scores: list[int]) -> list[int]:
         """The first match-end rule that some side satisfies decides the winners."""
-        side_env = dict(env)
         counters = st.counters
+        side_env = dict(env)
+        bind = self.bind_sides
         for rule in self.match_end:
             test = rule.winner_if.fn
             cands = [
                 side
                 for side in range(self.n_sides)
-                if test(self.bind_side(side_env, st, side, on_team[side], scores[side], counters))
+                if test(bind(side_env, st, side, on_team[side], scores[side], counters))
             ]
             if not cands:
                 continue
@@ -558,8 +473,30 @@ class _Compiler:
             first_dealer=first_dealer,
             option_env=dict(options),
             counters=counters,
-            reads_trick_order=bool(self.names_read & TRICK_ORDER_NAMES),
+            lead_keys=self.keys_of([e for row in lead_rows for e in row if e is not None]),
+            score_keys=self.keys_of(self.score_exprs(scoring, match_end)),
+            side_keys=tuple((n, side_getter(n)) for n in sorted(self.side_reads(scoring, match_end))),
         )
+
+    # -- which names the hot path computes
+    @staticmethod
+    def score_exprs(scoring: list[ScoreRow], match_end: tuple[WinRule, ...]) -> list[CompiledExpr]:
+        exprs: list[CompiledExpr] = []
+        for row in scoring:
+            exprs += [e for e in (row.when, row.makers, row.defenders, row.each) if e is not None]
+            for _, *awards in row.counters:
+                exprs += [e for e in awards if e is not None]
+        exprs += [rule.winner_if for rule in match_end]
+        return exprs
+
+    def side_reads(self, scoring: list[ScoreRow], match_end: tuple[WinRule, ...]) -> set[str]:
+        return {n for e in self.score_exprs(scoring, match_end) for n in e.names if n.startswith("side.")}
+
+    def keys_of(self, exprs: list[CompiledExpr]) -> tuple[tuple[str, Any], ...]:
+        """(name, getter) for every hand-level name the expressions read (options are preset)."""
+        names = {n for e in exprs for n in e.names}
+        names -= set(self.option_names) | {n for n in names if n.startswith("side.")}
+        return tuple((n, hand_getter(n)) for n in sorted(names))
 
     # -- pieces
     def counters(self) -> dict[str, int]:

@@ -1,0 +1,190 @@
+"""The names spec expressions read, their types, and how each is computed.
+
+An expression is compiled once into a closure that looks names up in a dict.
+The dicts here compute a name only when an expression first asks for it
+(`__missing__`), so a hand pays for the few names its spec reads, not all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import State
+    from .rules import Rules
+
+
+def team_sides(rules: Rules, st: State) -> list[bool]:
+    """Per side: has it a seat on the maker's team (his side, his called partner)?"""
+    flags = [False] * rules.n_sides
+    if st.maker >= 0:
+        flags[rules.side_of[st.maker]] = True
+        if st.partner >= 0:
+            flags[rules.side_of[st.partner]] = True
+    return flags
+
+
+def _on_team(rules: Rules, st: State) -> list[bool]:
+    return st.on_team if st.on_team is not None else team_sides(rules, st)
+
+
+def _team_tricks(rules: Rules, st: State, makers: bool) -> int:
+    if st.maker < 0:
+        return 0 if makers else sum(st.tricks)
+    on_team = _on_team(rules, st)
+    side_of = rules.side_of
+    total = 0
+    for seat, t in enumerate(st.tricks):
+        if on_team[side_of[seat]] == makers:
+            total += t
+    return total
+
+
+def _lone_defender(rules: Rules, st: State) -> int:
+    if st.maker < 0:
+        return -1
+    on_team = _on_team(rules, st)
+    return next((s for s in st.alone if not on_team[rules.side_of[s]]), -1)
+
+
+def _run(rules: Rules, st: State, makers: bool, from_end: bool) -> int:
+    """Tricks the team won in a row from the first trick (or up to the last)."""
+    on_team = _on_team(rules, st)
+    side_of = rules.side_of
+    winners = reversed(st.trick_winners) if from_end else st.trick_winners
+    count = 0
+    for w in winners:
+        if on_team[side_of[w]] != makers:
+            break
+        count += 1
+    return count
+
+
+Getter = Callable[["Rules", "State"], Any]
+
+# name: (type, getter). The types drive the compiler's checks.
+HAND: dict[str, tuple[str, Getter]] = {
+    "players": ("int", lambda r, st: r.players),
+    "hand_tricks": ("int", lambda r, st: r.hand_tricks),
+    "dealer": ("int", lambda r, st: st.dealer),
+    "maker": ("int", lambda r, st: st.maker),
+    "has_maker": ("bool", lambda r, st: st.maker >= 0),
+    "contract": ("int", lambda r, st: st.bid),
+    "no_trump": ("bool", lambda r, st: st.contract >= 0 and r.contracts[st.contract].trump < 0),
+    "alone": ("bool", lambda r, st: st.maker >= 0 and st.maker in st.alone),
+    "defender_alone": ("bool", lambda r, st: _lone_defender(r, st) >= 0),
+    "lone_defender": ("int", _lone_defender),
+    "partner": ("int", lambda r, st: st.partner),
+    "makers.tricks": ("int", lambda r, st: _team_tricks(r, st, True)),
+    "defenders.tricks": ("int", lambda r, st: _team_tricks(r, st, False)),
+    "deals": ("int", lambda r, st: st.deal_number),
+    "fixed_by": ("str", lambda r, st: st.fixed_by),
+    "makers.first_tricks": ("int", lambda r, st: _run(r, st, True, False)),
+    "defenders.first_tricks": ("int", lambda r, st: _run(r, st, False, False)),
+    "makers.last_tricks": ("int", lambda r, st: _run(r, st, True, True)),
+    "defenders.last_tricks": ("int", lambda r, st: _run(r, st, False, True)),
+}
+
+SIDE = ("side.tricks", "side.score", "side.is_maker", "side.out", "side.alone")
+SIDE_TYPES = {"side.tricks": "int", "side.score": "int", "side.is_maker": "bool", "side.out": "bool",
+              "side.alone": "bool"}
+
+UPCARD_TYPES = {"players": "int", "dealer": "int", "upcard.suit": "str", "upcard.rank": "str",
+                "upcard.is_joker": "bool"}
+
+HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
+
+
+def counter_value(rules: Rules, st: State, name: str, makers: bool) -> int:
+    """A counter of the maker's team, or the highest among the other sides."""
+    on_team = _on_team(rules, st)
+    values = st.counters_before[name]
+    return max((v for i, v in enumerate(values) if on_team[i] == makers), default=0)
+
+
+class HandEnv(dict):
+    """Hand-level names of one state, computed on first use. Options are preset."""
+
+    __slots__ = ("rules", "st")
+
+    def __init__(self, rules: Rules, st: State) -> None:
+        super().__init__(rules.option_env)
+        self.rules = rules
+        self.st = st
+
+    def __missing__(self, key: str) -> Any:
+        entry = HAND.get(key)
+        if entry is not None:
+            value = entry[1](self.rules, self.st)
+        else:  # makers.NAME / defenders.NAME of a counter (the compiler checked the name)
+            team, name = key.split(".", 1)
+            value = counter_value(self.rules, self.st, name, team == "makers")
+        self[key] = value
+        return value
+
+
+class SideEnv(dict):
+    """`side.*` names for one side, over a hand env (whose computed names it copies)."""
+
+    __slots__ = ("hand", "side", "is_maker", "score", "counters")
+
+    def __init__(self, hand: HandEnv, side: int, is_maker: bool, score: int,
+                 counters: dict[str, list[int]]) -> None:
+        super().__init__(hand)
+        self.hand = hand
+        self.side = side
+        self.is_maker = is_maker
+        self.score = score
+        self.counters = counters
+
+    def __missing__(self, key: str) -> Any:
+        if not key.startswith("side."):
+            value = self.hand[key]
+        else:
+            rules = self.hand.rules
+            st = self.hand.st
+            seats = rules.side_seats[self.side]
+            if key == "side.tricks":
+                value = sum(st.tricks[s] for s in seats)
+            elif key == "side.score":
+                value = self.score
+            elif key == "side.is_maker":
+                value = self.is_maker
+            elif key == "side.out":
+                value = all(st.out[s] for s in seats)
+            elif key == "side.alone":
+                value = any(s in st.alone for s in seats)
+            else:
+                value = self.counters[key[5:]][self.side]
+        self[key] = value
+        return value
+
+
+def hand_getter(name: str) -> Getter:
+    """How to compute a hand-level name (a built-in, or a team's counter)."""
+    entry = HAND.get(name)
+    if entry is not None:
+        return entry[1]
+    team, counter = name.split(".", 1)
+    makers = team == "makers"
+    return lambda r, st: counter_value(r, st, counter, makers)
+
+
+SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
+
+
+def side_getter(name: str) -> SideGetter:
+    """How to compute a `side.*` name: (rules, state, side, is_maker, score, counters)."""
+    if name == "side.tricks":
+        return lambda r, st, side, mk, score, cs: sum(st.tricks[s] for s in r.side_seats[side])
+    if name == "side.score":
+        return lambda r, st, side, mk, score, cs: score
+    if name == "side.is_maker":
+        return lambda r, st, side, mk, score, cs: mk
+    if name == "side.out":
+        return lambda r, st, side, mk, score, cs: all(st.out[s] for s in r.side_seats[side])
+    if name == "side.alone":
+        return lambda r, st, side, mk, score, cs: any(s in st.alone for s in r.side_seats[side])
+    counter = name[5:]
+    return lambda r, st, side, mk, score, cs: cs[counter][side]

@@ -66,6 +66,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return status
 
 
+# ------------------------------------------------------------------ verify
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Static checks and random hands; findings on stdout, exit 1 when any is an error."""
+    from .verify import verify
+
+    if args.hands < 0:
+        raise TrickSpecError(f"--hands {args.hands}: the number of random hands cannot be negative")
+    report = verify(_as_variant_arg(args.spec), parse_sets(args.set), args.rule, hands=args.hands, seed=args.seed)
+    print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.text())
+    return 0 if report.ok else 1
+
+
 # ------------------------------------------------------------------ variants
 def cmd_variants(args: argparse.Namespace) -> int:
     status = 0
@@ -81,6 +93,21 @@ def cmd_variants(args: argparse.Namespace) -> int:
         about = f" — {rules.description}" if rules.description else ""
         print(f"{name:<{width}}  {rules.title}{about}")
     return status
+
+
+# ------------------------------------------------------------------ explain, diff
+def cmd_explain(args: argparse.Namespace) -> int:
+    from .explain import explain_text
+
+    sys.stdout.write(explain_text(_as_variant_arg(args.variant), args.rule, parse_sets(args.set)))
+    return 0
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from .explain import diff_text
+
+    sys.stdout.write(diff_text(_as_variant_arg(args.a), _as_variant_arg(args.b), args.rule, args.rule_b))
+    return 0
 
 
 # ------------------------------------------------------------------ replay
@@ -257,6 +284,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rule_option(p)
     p.set_defaults(func=cmd_validate)
 
+    p = sub.add_parser("verify", help="check a spec deeply: static analysis, then random hands with invariants")
+    p.add_argument("spec", metavar="SPEC", help="a bundled name, house/NAME, or a YAML spec")
+    p.add_argument("--hands", type=int, default=2000, metavar="N", help="random hands to play (default 2000)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed of the hands (default 0)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="fix a variant option")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+    _add_rule_option(p)
+    p.set_defaults(func=cmd_verify)
+
     p = sub.add_parser("replay", help="replay hand records (.json or .jsonl) and show their results")
     p.add_argument("record", metavar="RECORD", help="a .json record, a .jsonl file of records, or - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON result line per record")
@@ -283,6 +319,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("variants", help="list the bundled variants and house rules")
     p.set_defaults(func=cmd_variants)
+
+    p = sub.add_parser("explain", help="print a variant's rules in plain English")
+    p.add_argument("variant", metavar="SPEC", help="a bundled name, house/NAME, or a YAML spec")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+    _add_rule_option(p)
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("diff", help="show, in words, what differs between two variants")
+    p.add_argument("a", metavar="A", help="a bundled name, house/NAME, or a YAML spec")
+    p.add_argument("b", metavar="B", help="a bundled name, house/NAME, or a YAML spec")
+    _add_rule_option(p)
+    p.add_argument("--rule-b", action="append", default=[], metavar="FILE",
+                   help="a house-rule overlay stacked onto B only (repeatable)")
+    p.set_defaults(func=cmd_diff)
     return parser
 
 

@@ -4,9 +4,12 @@ The messages are the product here (a spec author only ever sees them), so the
 tests assert their exact important parts: file, line, column, key path, hint.
 
 `tests/bad_specs/*.yaml` is a corpus of broken files. Each starts with comment
-lines `# expect: TEXT`; loading and schema-checking the file must raise a
-SpecError whose text contains every TEXT. Line numbers in an expectation count
-the comment lines. Add a file to add a case.
+lines `# expect: TEXT`; loading, schema-checking and compiling the file must
+raise a SpecError whose text contains every TEXT. Line numbers in an
+expectation count the comment lines. Add a file to add a case. Files with only
+`# verify-expect:` lines load fine and hold mistakes only `trickspec verify`
+finds; they, and the multi-file cases in `bad_specs/overlays/`, are checked in
+tests/test_verify.py.
 """
 
 from __future__ import annotations
@@ -170,13 +173,22 @@ def _expectations(path: Path) -> list[str]:
     return expects
 
 
-@pytest.mark.parametrize("path", BAD_SPECS, ids=lambda p: p.stem)
+def _load_fully(shown: str) -> None:
+    """Read, check the schema, compile: the corpus holds semantic mistakes too."""
+    from interpreter.rules import compile_rules
+
+    doc = load_yaml_file(shown)
+    check_schema(doc)
+    compile_rules(doc)
+
+
+@pytest.mark.parametrize("path", [p for p in BAD_SPECS if _expectations(p)], ids=lambda p: p.stem)
 def test_bad_spec(path: Path) -> None:
     expects = _expectations(path)
     assert expects, f"{path.name}: no '# expect: …' comment at the top"
     shown = str(path)
     with pytest.raises(SpecError) as info:
-        check_schema(load_yaml_file(shown))
+        _load_fully(shown)
     text = str(info.value)
     assert text.startswith(shown + ":"), text
     assert info.value.file == shown

@@ -1,0 +1,972 @@
+"""Static checks of `trickspec verify`: what can be proved from the compiled spec alone.
+
+Loading (YAML, schema, compile) already refuses most mistakes at the first
+one; here we add the checks that need the spec as a whole, by reasoning over
+the compiled `Rules` instead of playing hands:
+
+- the bidding phases are walked symbolically (which contract kinds, makers and
+  bids a hand can end with; which phases can never run; which paths end
+  without a contract and without an `all_pass` rule);
+- every reachable hand outcome is enumerated (tricks split, alone or not,
+  contract value, no-trump or not, option values…) and the scoring rows are
+  evaluated on it, exactly as `Rules.score_hand` would: an outcome that no row
+  scores is an error, a row that is never the first to match is a warning;
+- the match end is tried against the largest score change a hand can make.
+
+Nothing here looks at a variant's name, a suit or a card: every fact comes
+from the compiled tables and phase objects.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..cards import TRUMP_BONUS
+from ..dsl import CompiledExpr
+from ..errors import SpecError
+from ..phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp
+from ..phases.declarations import Alone, CallPartner, PlayOrFold
+from ..rules import SIDE_NAMES, Rules, compile_rules
+from ..spec.schema_check import check_schema
+from ..spec.yaml_loader import LoadedYaml
+from ..variants import load_document
+from .report import ERROR, WARNING, Finding, Report, located
+
+MATCH_END_HANDS = 1000  # how many hands of the largest score change the match end is tried over
+MAX_OPTION_COMBOS = 256  # option value combinations tried (the product can grow fast)
+SHOWN_OUTCOMES = 3  # uncovered outcomes named in one finding
+
+
+# =========================================================================
+# loading
+
+
+@dataclass
+class Loaded:
+    """The merged document and one compiled `Rules` per allowed number of players."""
+
+    doc: LoadedYaml
+    rules: list[Rules]
+    fixed: dict[str, int]  # options the caller chose (--set): not varied
+
+
+def load(spec: str, options: dict[str, int], rule_files: Sequence[str], report: Report) -> Loaded | None:
+    """Load, check the schema and compile, for every player count the spec allows.
+
+    Compiling once per player count catches what the default count hides (an
+    odd count with partnerships, say). Every failure becomes one error finding.
+    """
+    try:
+        doc = load_document(spec, rule_files)
+        check_schema(doc)
+        first = compile_rules(doc, options)
+    except SpecError as err:
+        report.add(_spec_finding(err, spec))
+        return None
+    report.variant = first.name
+    compiled = [first]
+    players_opt = first.spec["players"].get("option") if isinstance(first.spec["players"], dict) else None
+    if players_opt is not None and players_opt not in options:
+        for value in first.spec["options"][players_opt]["values"]:
+            if value == first.players:
+                continue
+            try:
+                compiled.append(compile_rules(doc, {**options, players_opt: value}))
+            except SpecError as err:
+                found = _spec_finding(err, spec)
+                report.add(
+                    Finding(
+                        ERROR,
+                        f"with {players_opt}={value}: {found.message}",
+                        found.hint,
+                        found.file,
+                        found.line,
+                        found.column,
+                        "load",
+                    )
+                )
+    compiled.sort(key=lambda r: r.players)
+    return Loaded(doc, compiled, dict(options))
+
+
+def _spec_finding(err: SpecError, spec: str) -> Finding:
+    return Finding(ERROR, err.message, err.hint, err.file or spec, err.line, err.column, "load")
+
+
+# =========================================================================
+# deal and card orders
+
+
+def check_deal(loaded: Loaded, report: Report) -> None:
+    """Re-check from the compiled tables that every allowed player count can be dealt."""
+    for rules in loaded.rules:
+        need = rules.players * rules.hand_tricks + (1 if rules.upcard else 0)
+        if rules.hand_tricks < 1 or need > rules.deck.size:
+            report.add(
+                located(
+                    loaded.doc,
+                    ["deal"],
+                    ERROR,
+                    f"with {rules.players} players the deal needs {need} cards but the deck has {rules.deck.size}",
+                    "deal fewer cards, or add ranks or suits to the deck",
+                    "deal",
+                )
+            )
+
+
+def check_orders(loaded: Loaded, report: Report) -> None:
+    """Under every contract, every card follows a real suit and no two cards of a suit tie.
+
+    A tie would make a trick's winner depend on the order the cards were played
+    in; a trump that is not above every plain card could lose to the led suit.
+    """
+    rules = loaded.rules[0]
+    deck = rules.deck
+    names = deck.names()
+    n_suits = len(deck.suits)
+    for contract in rules.contracts:
+        groups: dict[int, dict[int, int]] = {}
+        for card in range(deck.size):
+            follow = contract.follow[card]
+            if not 0 <= follow < n_suits:
+                report.add(
+                    located(
+                        loaded.doc,
+                        ["ranking"],
+                        ERROR,
+                        f"under the contract '{contract.name}' the card {names[card]} follows no suit",
+                        "every card must belong to a suit (the joker to the trump suit)",
+                        "orders",
+                    )
+                )
+                continue
+            seen = groups.setdefault(follow, {})
+            power = contract.power[card]
+            if power in seen:
+                report.add(
+                    located(
+                        loaded.doc,
+                        ["ranking"],
+                        ERROR,
+                        f"under the contract '{contract.name}', {names[seen[power]]} and {names[card]} "
+                        f"are equally strong in {deck.suit_word(follow)}",
+                        "list every rank exactly once in each order",
+                        "orders",
+                    )
+                )
+            seen[power] = card
+        if contract.trump >= 0:
+            trumps = [contract.power[c] for c in range(deck.size) if contract.follow[c] == contract.trump]
+            plain = [contract.power[c] for c in range(deck.size) if contract.follow[c] != contract.trump]
+            if trumps and plain and (min(trumps) <= max(plain) or min(trumps) < TRUMP_BONUS):
+                report.add(
+                    located(
+                        loaded.doc,
+                        ["ranking", "trump"],
+                        ERROR,
+                        f"under the contract '{contract.name}' a trump is not above every plain card",
+                        None,
+                        "orders",
+                    )
+                )
+
+
+# =========================================================================
+# bidding paths
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """How a hand can leave bidding with a contract: who made it and what kind."""
+
+    has_maker: bool
+    no_trump: bool
+    bids: tuple[int, ...]  # possible values of `contract` (the winning bid; (0,) without an auction)
+    fixed_by: str  # the id of the phase that fixed the contract (the `fixed_by` name)
+
+
+@dataclass(frozen=True)
+class _Walk:
+    contract: str | None  # None, "suit" or "nt"
+    maker: bool
+    bids: tuple[int, ...]  # the range of the auction that made the maker; () without one
+    passed: str  # the last phase every player passed in (for messages)
+    fixed: str = ""  # the id of the phase that fixed the contract
+
+
+@dataclass
+class Bidding:
+    terminals: set[Terminal] = field(default_factory=set)
+    alone_maker: bool = False  # `alone` (who: maker) or `call_partner` can make the maker alone
+    partner: bool = False  # a called partner may exist
+    defender_alone: bool = False
+    fold: bool = False
+
+
+def check_bidding(loaded: Loaded, report: Report) -> Bidding:
+    """Walk the phase list over every branch (someone bids / all pass) of every phase.
+
+    The list is linear and each phase asks each player a bounded number of
+    times, so a hand cannot loop; what can go wrong is a phase that never runs,
+    or a path that ends with no contract and no rule saying what then.
+    """
+    rules = loaded.rules[0]
+    doc = loaded.doc
+    bidding = rules.phases[: rules.first_declaration]
+    ran = [False] * len(bidding)
+    states = {_Walk(None, False, (), "")}
+    for i, phase in enumerate(bidding):
+        nxt: set[_Walk] = set()
+        for s in states:
+            if s.contract is not None:
+                nxt.add(s)
+                continue
+            if isinstance(phase, AutoTrump):
+                const = phase.when.constant
+                if const is not False:
+                    ran[i] = True
+                    nxt.add(_Walk("suit", False, (), s.passed, phase.id))
+                if const is not True or rules.deck.jokers:  # a turned joker has no suit to make trump
+                    nxt.add(s)
+            elif isinstance(phase, NameUpcardSuit):
+                ran[i] = ran[i] or phase.when.constant is not False
+                nxt.add(s)
+            elif isinstance(phase, OrderUp):
+                if s.maker:
+                    nxt.add(s)
+                    continue
+                ran[i] = True
+                nxt.add(_Walk("suit", True, (), s.passed, phase.id))
+                nxt.add(_Walk(None, False, (), phase.id))
+            elif isinstance(phase, NameTrump):
+                kinds = (["suit"] if phase.suits != "none" else []) + (["nt"] if phase.extra else [])
+                if phase.who == "maker":
+                    if not s.maker:
+                        nxt.add(s)
+                        continue
+                    ran[i] = True
+                    for kind in kinds:
+                        nxt.add(_Walk(kind, True, s.bids, s.passed, phase.id))
+                    continue
+                ran[i] = True
+                for kind in kinds:
+                    nxt.add(_Walk(kind, True, s.bids, s.passed, phase.id))
+                if phase.all_pass == "contract":
+                    nxt.add(_Walk("nt", s.maker, s.bids, phase.id, phase.id))
+                # "redeal" ends the hand (an explicit, scored-as-nothing path); "dealer_must_name" has no all-pass
+            elif isinstance(phase, Auction):
+                if s.maker:
+                    nxt.add(s)
+                    continue
+                ran[i] = True
+                nxt.add(_Walk(None, True, tuple(range(phase.low, phase.high + 1)), s.passed))
+                # all_pass: redeal ends the hand explicitly; dealer_must_bid has no all-pass branch
+            else:  # kitty_exchange, or a kind this checker does not know: no effect on the contract
+                ran[i] = True
+                nxt.add(s)
+        states = nxt
+    for i, phase in enumerate(bidding):
+        if ran[i]:
+            continue
+        if isinstance(phase, AutoTrump | NameUpcardSuit) and phase.when.constant is False:
+            report.add(
+                located(
+                    doc,
+                    ["bidding", i],
+                    WARNING,
+                    f"bidding phase '{phase.id}' can never run: its `when` is always false",
+                    "write a condition on the upcard, or remove the phase",
+                    "bidding",
+                )
+            )
+        elif (
+            isinstance(phase, NameTrump)
+            and phase.who == "maker"
+            and not any(isinstance(p, Auction) for p in bidding[:i])
+        ):
+            report.add(
+                located(
+                    doc,
+                    ["bidding", i],
+                    ERROR,
+                    f"bidding phase '{phase.id}' (name_trump, who: maker) can never run: no auction before it "
+                    "makes a maker who has not chosen trump yet",
+                    "put an `auction` phase before it, or use `who: each`",
+                    "bidding",
+                )
+            )
+        else:
+            report.add(
+                located(
+                    doc,
+                    ["bidding", i],
+                    WARNING,
+                    f"bidding phase '{phase.id}' can never run: the phases before it always fix the contract",
+                    "remove it, or let an earlier phase end without a contract (all pass)",
+                    "bidding",
+                )
+            )
+    result = Bidding()
+    for s in states:
+        if s.contract is None:
+            if s.maker:
+                report.add(
+                    located(
+                        doc,
+                        ["bidding"],
+                        ERROR,
+                        "the auction's winner never names a contract: such hands end with no trump and are redealt",
+                        "add `- name_trump: {who: maker, choices: [suits]}` after the auction",
+                        "bidding",
+                    )
+                )
+            else:
+                after = f" after every player passes in '{s.passed}'" if s.passed else ""
+                report.add(
+                    located(
+                        doc,
+                        ["bidding"],
+                        ERROR,
+                        f"bidding can end with no contract{after}, and no phase says what happens then",
+                        "end the bidding with a `name_trump` phase whose `all_pass` is redeal, "
+                        "dealer_must_name or {contract: NAME}",
+                        "bidding",
+                    )
+                )
+            continue
+        bids = s.bids if s.bids and s.maker else (0,)
+        result.terminals.add(Terminal(s.maker, s.contract == "nt", bids, s.fixed))
+    if not result.terminals:
+        report.add(
+            located(
+                doc,
+                ["bidding"],
+                ERROR,
+                "no hand can ever be played: every bidding path ends in a redeal",
+                "let some player fix a contract (order_up, name_trump, auction)",
+                "bidding",
+            )
+        )
+    has_maker = any(t.has_maker for t in result.terminals)
+    for j, phase in enumerate(rules.phases[rules.first_declaration :]):
+        if not has_maker:
+            report.add(
+                located(
+                    doc,
+                    ["declarations", j],
+                    WARNING,
+                    f"declaration '{phase.id}' can never run: no hand has a maker",
+                    "declarations are asked only in hands with a maker",
+                    "bidding",
+                )
+            )
+            continue
+        if isinstance(phase, Alone):
+            if phase.who == "maker":
+                result.alone_maker = True
+            else:
+                result.defender_alone = True
+        elif isinstance(phase, CallPartner):
+            result.alone_maker = True  # going alone, or nobody else holds the called card
+            result.partner = True
+        elif isinstance(phase, PlayOrFold):
+            result.fold = True
+    return result
+
+
+# =========================================================================
+# outcomes of a hand
+
+
+SEAT_NAMES = frozenset({"dealer", "maker", "partner", "lone_defender"})
+RUN_NAMES = frozenset({"makers.first_tricks", "defenders.first_tricks", "makers.last_tricks", "defenders.last_tricks"})
+MODELLED = frozenset(
+    {
+        "players",
+        "hand_tricks",
+        "dealer",
+        "maker",
+        "has_maker",
+        "contract",
+        "no_trump",
+        "alone",
+        "defender_alone",
+        "lone_defender",
+        "partner",
+        "makers.tricks",
+        "defenders.tricks",
+        "deals",
+        "fixed_by",
+        "side.tricks",
+        "side.score",
+        "side.is_maker",
+        "side.out",
+        "side.alone",
+    }
+    | RUN_NAMES
+)
+MAX_SEQUENCE_TRICKS = 12  # trick runs are enumerated over all 2**hand_tricks win sequences
+COUNTER_ROUNDS = 8  # hands of counter changes followed to find the values a counter can hold
+MAX_COUNTER_VALUES = 16
+
+
+def score_exprs(rules: Rules) -> list[CompiledExpr]:
+    """Every expression of the scoring table (awards and counter changes) and of the match end."""
+    exprs: list[CompiledExpr] = []
+    for row in rules.scoring:
+        exprs += [e for e in (row.when, row.makers, row.defenders, row.each) if e is not None]
+        for _, *awards in getattr(row, "counters", ()):
+            exprs += [e for e in awards if e is not None]
+    exprs += [rule.winner_if for rule in rules.match_end]
+    return exprs
+
+
+def _constants(exprs: Sequence[CompiledExpr]) -> tuple[set[int], set[str]]:
+    """Numbers and texts written in the expressions: the boundaries worth trying for unmodelled names."""
+    ints: set[int] = set()
+    strs: set[str] = set()
+    for e in exprs:
+        text = e.source
+        strs |= {a or b for a, b in re.findall(r'"([^"]*)"|\'([^\']*)\'', text)}
+        text = re.sub(r'"[^"]*"|\'[^\']*\'', " ", text)
+        ints |= {int(x) for x in re.findall(r"(?<![\w.])\d+(?![\w.])", text)}
+    return ints, strs
+
+
+def _near(values: set[int]) -> set[int]:
+    return {v + d for v in values for d in (-1, 0, 1)}
+
+
+class Space:
+    """Every outcome of a hand the bidding and declarations allow, as expression envs.
+
+    The envs hold the names of docs/expressions.md (as `Rules.hand_env` and the
+    side binding do). Only what an expression reads is enumerated: seats when a
+    seat name is read (else one representative seating), the order of tricks
+    when a trick run is read (else one outcome per count), the hand's number
+    and counters over the values that matter. A name this model does not know
+    is tried over the values its type allows, near the constants written.
+    """
+
+    def __init__(self, rules: Rules, bidding: Bidding, fixed: dict[str, int]) -> None:
+        self.rules = rules
+        self.bidding = bidding
+        exprs = score_exprs(rules)
+        self.names = frozenset(n for e in exprs for n in e.names)
+        self.terminals = sorted(
+            {t if "fixed_by" in self.names else replace(t, fixed_by="") for t in bidding.terminals},
+            key=lambda t: (t.has_maker, t.no_trump, t.bids, t.fixed_by),
+        )
+        ints, strs = _constants(exprs)
+        declared = rules.spec.get("options") or {}
+        players = rules.spec["players"]
+        compiled_in = players.get("option") if isinstance(players, dict) else None  # one Space per count
+        self.varied = [
+            k for k in declared if k in self.names and k not in fixed and k in rules.options and k != compiled_in
+        ]
+        option_values = {v for k in self.varied for v in declared[k]["values"]} | {
+            rules.options[k] for k in rules.options if k in self.names
+        }
+        self.deals = sorted(v for v in {1} | _near(ints | option_values) if v >= 1)
+        self.counter_values: dict[str, list[int]] = {c: [start] for c, start in rules.counters.items()}
+        counter_names = {f"{t}.{c}" for c in rules.counters for t in ("makers", "defenders", "side")}
+        types = {**SIDE_NAMES}
+        self.extra: dict[str, tuple[Any, ...]] = {}
+        for name in sorted(self.names - MODELLED - counter_names - set(rules.options)):
+            kind = types.get(name, "int")
+            if kind == "bool":
+                self.extra[name] = (False, True)
+            elif kind == "str":
+                self.extra[name] = ("", *sorted(strs))
+            else:
+                self.extra[name] = tuple(sorted({0, 1} | _near(ints)))
+        self._grow_counters()
+
+    # -- options
+    def option_envs(self) -> list[dict[str, int]]:
+        """Every combination of the values of the options the scoring and match end read."""
+        declared = self.rules.spec.get("options") or {}
+        values = [list(declared[k]["values"]) for k in self.varied]
+        out = []
+        for combo in itertools.islice(itertools.product(*values), MAX_OPTION_COMBOS):
+            env = dict(self.rules.options)
+            env.update(zip(self.varied, combo, strict=True))
+            out.append(env)
+        return out
+
+    # -- hand names
+    def hand_envs(self, opt_env: dict[str, int]) -> Iterator[dict[str, Any]]:
+        rules = self.rules
+        names = self.names
+        n = rules.players
+        dealers = range(n) if "dealer" in names else (0,)
+        deals = self.deals if "deals" in names else (1,)
+        counters = [
+            (f"{t}.{c}", self.counter_values[c])
+            for c in rules.counters
+            for t in ("makers", "defenders")
+            if f"{t}.{c}" in names
+        ]
+        extra = [(k, v) for k, v in self.extra.items() if not k.startswith("side.")]
+        free = [name for name, _ in counters + extra]
+        free_values = list(itertools.product(*[v for _, v in counters + extra]))
+        for t in self.terminals:
+            for dealer in dealers:
+                base = dict(opt_env)
+                base.update(
+                    {
+                        "players": n,
+                        "hand_tricks": rules.hand_tricks,
+                        "dealer": dealer,
+                        "no_trump": t.no_trump,
+                        "fixed_by": t.fixed_by,
+                    }
+                )
+                for seating in self._seatings(t, dealer):
+                    for split in self._splits(t.has_maker):
+                        for deal in deals:
+                            for values in free_values:
+                                env = dict(base)
+                                env.update(seating)
+                                env.update(split)
+                                env["deals"] = deal
+                                env.update(zip(free, values, strict=True))
+                                yield env
+
+    def _seatings(self, t: Terminal, dealer: int) -> Iterator[dict[str, Any]]:
+        rules, bidding, names = self.rules, self.bidding, self.names
+        if not t.has_maker:
+            yield {
+                "maker": -1,
+                "has_maker": False,
+                "contract": 0,
+                "alone": False,
+                "defender_alone": False,
+                "lone_defender": -1,
+                "partner": -1,
+            }
+            return
+        n = rules.players
+        makers = range(n) if names & (SEAT_NAMES - {"dealer"}) else ((dealer + 1) % n,)
+        alones = (False, True) if bidding.alone_maker else (False,)
+        for maker, bid, alone in itertools.product(makers, t.bids, alones):
+            for partner in self._partners(maker, alone):
+                for lone in self._lone_defenders(maker, partner):
+                    yield {
+                        "maker": maker,
+                        "has_maker": True,
+                        "contract": bid,
+                        "alone": alone,
+                        "defender_alone": lone >= 0,
+                        "lone_defender": lone,
+                        "partner": partner,
+                    }
+
+    def _partners(self, maker: int, alone: bool) -> list[int]:
+        rules = self.rules
+        if not self.bidding.partner or alone:
+            return [-1]
+        others = [s for s in range(rules.players) if s != maker]
+        if "partner" not in self.names:
+            away = [s for s in others if rules.side_of[s] != rules.side_of[maker]]
+            others = (away or others)[:1]
+        return others
+
+    def _lone_defenders(self, maker: int, partner: int) -> list[int]:
+        rules = self.rules
+        if not self.bidding.defender_alone:
+            return [-1]
+        team = {rules.side_of[maker]} | ({rules.side_of[partner]} if partner >= 0 else set())
+        seats = [s for s in range(rules.players) if rules.side_of[s] not in team and s != partner]
+        if "lone_defender" not in self.names:
+            seats = seats[:1]
+        return [-1, *seats]
+
+    def _splits(self, has_maker: bool) -> Iterator[dict[str, int]]:
+        """Tricks of the two teams; with trick runs read, every order in which they fell."""
+        hand = self.rules.hand_tricks
+        runs = bool(self.names & RUN_NAMES) and hand <= MAX_SEQUENCE_TRICKS
+        if not runs:
+            for taken in range(hand + 1) if has_maker else (0,):
+                yield {"makers.tricks": taken, "defenders.tricks": hand - taken}
+            return
+        sequences = itertools.product((True, False), repeat=hand) if has_maker else [(False,) * hand]
+        for seq in sequences:
+            taken = sum(seq)
+            yield {
+                "makers.tricks": taken,
+                "defenders.tricks": hand - taken,
+                "makers.first_tricks": _run(seq, True),
+                "defenders.first_tricks": _run(seq, False),
+                "makers.last_tricks": _run(seq[::-1], True),
+                "defenders.last_tricks": _run(seq[::-1], False),
+            }
+
+    # -- side names
+    def side_envs(self, env: dict[str, Any], score: int) -> Iterator[tuple[bool, dict[str, Any]]]:
+        """For one hand outcome: each side's possible `side.*` names, and whether it is on the maker's team."""
+        rules, bidding = self.rules, self.bidding
+        side_of = rules.side_of
+        maker, partner = env["maker"], env["partner"]
+        team = set()
+        if maker >= 0:
+            team.add(side_of[maker])
+            if partner >= 0:
+                team.add(side_of[partner])
+        lone_side = side_of[env["lone_defender"]] if env["lone_defender"] >= 0 else -1
+        n_team = len(team)
+        n_def = rules.n_sides - n_team
+        side_extra = [(k, v) for k, v in self.extra.items() if k.startswith("side.")]
+        for side in range(rules.n_sides):
+            is_maker = side in team
+            total = env["makers.tricks"] if is_maker else env["defenders.tricks"]
+            alone = (is_maker and env["alone"] and side == side_of[maker]) or side == lone_side
+            sole = (n_team if is_maker else n_def) == 1
+            counters = []
+            for c, values in self.counter_values.items():
+                if f"side.{c}" not in self.names:
+                    continue
+                team_name = f"{'makers' if is_maker else 'defenders'}.{c}"
+                counters.append((f"side.{c}", [env[team_name]] if sole and team_name in env else values))
+            free = counters + side_extra
+            outs = (False, True) if bidding.fold and maker >= 0 and not is_maker else (False,)
+            for out in outs:
+                if out:
+                    if sole and total:
+                        continue
+                    tricks_range: Sequence[int] = (0,)
+                else:
+                    tricks_range = (total,) if sole else range(total + 1)
+                for tricks in tricks_range:
+                    for values in itertools.product(*[v for _, v in free]):
+                        side_env = dict(env)
+                        side_env.update(
+                            {
+                                "side.tricks": tricks,
+                                "side.score": score,
+                                "side.is_maker": is_maker,
+                                "side.out": out,
+                                "side.alone": alone,
+                            }
+                        )
+                        side_env.update(zip([k for k, _ in free], values, strict=True))
+                        yield is_maker, side_env
+
+    # -- counters
+    def _grow_counters(self) -> None:
+        """The values each counter can hold: follow its changes from the start, a few hands deep."""
+        rules = self.rules
+        if not rules.counters:
+            return
+        for _ in range(COUNTER_ROUNDS):
+            grown = False
+            found: dict[str, set[int]] = {c: set(v) for c, v in self.counter_values.items()}
+            for opt_env in self.option_envs():
+                for env in self.hand_envs(opt_env):
+                    row = first_row(rules, env)
+                    if row is None:
+                        continue
+                    for name, makers, defenders, each in getattr(row, "counters", ()):
+                        for is_maker, side_env in self.side_envs(env, rules.start_score):
+                            delta = 0
+                            if makers is not None and is_maker:
+                                delta += makers.fn(env)
+                            if defenders is not None and not is_maker:
+                                delta += defenders.fn(env)
+                            if each is not None:
+                                delta += each.fn(side_env)
+                            for base in _bases(name, is_maker, env, side_env, self.counter_values[name]):
+                                found[name].add(base + delta)
+            for c, values in found.items():
+                if len(values) > len(self.counter_values[c]) and len(values) <= MAX_COUNTER_VALUES:
+                    self.counter_values[c] = sorted(values)
+                    grown = True
+            if not grown:
+                return
+
+
+def _bases(name: str, is_maker: bool, env: dict[str, Any], side_env: dict[str, Any], values: list[int]) -> list[int]:
+    """The counter value a change applies to: the side's own when known, else the team's, else any."""
+    if f"side.{name}" in side_env:
+        return [side_env[f"side.{name}"]]
+    team = f"{'makers' if is_maker else 'defenders'}.{name}"
+    return [env[team]] if team in env else list(values)
+
+
+def _run(seq: Sequence[bool], won: bool) -> int:
+    count = 0
+    for w in seq:
+        if w != won:
+            break
+        count += 1
+    return count
+
+
+def first_row(rules: Rules, env: dict[str, Any]) -> Any:
+    return next((r for r in rules.scoring if r.when is None or r.when.fn(env)), None)
+
+
+def describe(env: dict[str, Any], shown: Sequence[str]) -> str:
+    """An outcome in words, naming only what the rows read."""
+    parts: list[str] = []
+    has_maker = env.get("has_maker", True)
+    if "has_maker" in shown or not has_maker:
+        parts.append("there is a maker" if has_maker else "nobody is the maker")
+    if has_maker:
+        if "makers.tricks" in shown:
+            parts.append(f"the makers take {_tricks(env['makers.tricks'])}")
+        elif "defenders.tricks" in shown:
+            parts.append(f"the defenders take {_tricks(env['defenders.tricks'])}")
+        if "alone" in shown:
+            parts.append("alone" if env["alone"] else "not alone")
+        if "contract" in shown:
+            parts.append(f"contract {env['contract']}")
+        if "defender_alone" in shown:
+            parts.append("a defender alone" if env["defender_alone"] else "no defender alone")
+    elif "defenders.tricks" in shown:
+        parts.append(f"the others take {_tricks(env['defenders.tricks'])}")
+    if "no_trump" in shown:
+        parts.append("no trump" if env["no_trump"] else "a trump suit")
+    for name in ("dealer", "maker", "partner", "lone_defender"):
+        if name in shown and env[name] >= 0:
+            parts.append(f"{name.replace('_', ' ')} seat {env[name]}")
+    if "players" in shown or "hand_tricks" in shown:
+        parts.append(f"{env['players']} players, {_tricks(env['hand_tricks'])} a hand")
+    done = {
+        "has_maker",
+        "makers.tricks",
+        "defenders.tricks",
+        "alone",
+        "contract",
+        "defender_alone",
+        "no_trump",
+        "dealer",
+        "maker",
+        "partner",
+        "lone_defender",
+        "players",
+        "hand_tricks",
+    }
+    parts += [f"{k} = {json.dumps(env[k])}" for k in shown if k not in done and k in env]
+    return ", ".join(parts) or "any hand"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+# =========================================================================
+# scoring table
+
+
+@dataclass
+class ScoringFacts:
+    """What the scoring analysis learnt, for the dynamic run."""
+
+    quiet_rows: set[int] = field(default_factory=set)  # rows already reported (or exempt): no "never fired"
+
+
+def check_scoring(loaded: Loaded, spaces: list[Space], report: Report) -> ScoringFacts:
+    """Evaluate the rows on every reachable outcome: coverage (error) and shadowing (warning)."""
+    doc = loaded.doc
+    rows = loaded.rules[0].scoring
+    shown = sorted({n for row in rows if row.when is not None for n in row.when.names})
+    first_count = [0] * len(rows)
+    always_before: list[frozenset[int] | None] = [None] * len(rows)
+    firsts_before: list[set[int]] = [set() for _ in rows]
+    uncovered: list[str] = []
+    facts = ScoringFacts()
+    for space in spaces:
+        rules = space.rules
+        for opt_env in space.option_envs():
+            seen: set[tuple[Any, ...]] = set()
+            for env in space.hand_envs(opt_env):
+                key = tuple(env[n] for n in shown)
+                if key in seen:
+                    continue
+                seen.add(key)
+                matches = [i for i, row in enumerate(rules.scoring) if row.when is None or row.when.fn(env)]
+                if not matches:
+                    words = describe(env, shown)
+                    if len(spaces) > 1:
+                        words = f"{rules.players} players: {words}"
+                    if words not in uncovered:
+                        uncovered.append(words)
+                    continue
+                first_count[matches[0]] += 1
+                for j in matches[1:]:
+                    before = frozenset(k for k in matches if k < j)
+                    prev = always_before[j]
+                    always_before[j] = before if prev is None else prev & before
+                    firsts_before[j].add(matches[0])
+    if uncovered:
+        more = len(uncovered) - SHOWN_OUTCOMES
+        text = "; ".join(uncovered[:SHOWN_OUTCOMES]) + (f" (and {more} more outcomes)" if more > 0 else "")
+        report.add(
+            located(
+                doc,
+                ["scoring"],
+                ERROR,
+                f"no scoring row applies when {text}",
+                "add an `otherwise: true` row at the end of the scoring table, or a row for these outcomes",
+                "scoring",
+            )
+        )
+    for j, row in enumerate(rows):
+        if first_count[j]:
+            continue
+        facts.quiet_rows.add(j)
+        if row.when is None and j == len(rows) - 1:
+            continue  # a trailing `otherwise` kept as a safety net is fine
+        shadow = always_before[j]
+        if shadow is None:
+            reason = "its condition holds for no reachable outcome"
+            hint = "check the condition against what a hand can end with, or remove the row"
+        elif shadow:
+            reason = f"row '{rows[min(shadow)].id}' above always matches first"
+            hint = "move it above that row, narrow the rows above, or remove it"
+        else:
+            ids = ", ".join(f"'{rows[k].id}'" for k in sorted(firsts_before[j]))
+            reason = f"rows {ids} above always match first"
+            hint = "move it above those rows, narrow them, or remove it"
+        report.add(
+            located(doc, ["scoring", j], WARNING, f"scoring row '{row.id}' never applies: {reason}", hint, "scoring")
+        )
+    return facts
+
+
+# =========================================================================
+# match end
+
+
+def check_match_end(loaded: Loaded, spaces: list[Space], report: Report) -> None:
+    """Can some side ever satisfy each `winner_if`? Tried with the largest change a hand can make.
+
+    Scores start at `start_score` and move by at most the largest positive (or
+    negative) delta per hand; for k up to MATCH_END_HANDS hands of that change
+    (or of no change: `deals` still counts) we test every rule on every side
+    outcome the enumeration produced.
+    """
+    doc = loaded.doc
+    first_rules = loaded.rules[0]
+    failing: dict[int, list[str]] = {}
+    tried = 0
+    for i, rule in enumerate(first_rules.match_end):
+        if rule.winner_if.constant is False:
+            report.add(
+                located(
+                    doc,
+                    ["match_end", i, "winner_if"],
+                    WARNING,
+                    f"match_end[{i}] never holds: its condition is always false",
+                    "write a condition on side.score or side.tricks",
+                    "match_end",
+                )
+            )
+    for space in spaces:
+        rules = space.rules
+        for opt_env in space.option_envs():
+            tried += 1
+            deltas, sides = _deltas(space, opt_env)
+            up = max((d for d in deltas if d > 0), default=0)
+            down = min((d for d in deltas if d < 0), default=0)
+            label = ", ".join(
+                [f"{rules.players} players"] * (len(spaces) > 1) + [f"{k}={opt_env[k]}" for k in space.varied]
+            )
+            for i, rule in enumerate(rules.match_end):
+                if rule.winner_if.constant is False:
+                    continue
+                if not _reachable(rule.winner_if, sides, rules.start_score, up, down):
+                    change = f"{down:+d}..{up:+d}" if up or down else "0"
+                    failing.setdefault(i, []).append(
+                        f"{label + ': ' if label else ''}a hand changes a score by {change}"
+                    )
+    for i, labels in failing.items():
+        rule = first_rules.match_end[i]
+        when = "" if len(labels) == tried else " in some settings"
+        more = f" (and {len(labels) - SHOWN_OUTCOMES} more)" if len(labels) > SHOWN_OUTCOMES else ""
+        report.add(
+            located(
+                doc,
+                ["match_end", i, "winner_if"],
+                WARNING,
+                f"match_end[{i}] never holds{when}: '{rule.winner_if.source}' is still false after "
+                f"{MATCH_END_HANDS} hands of the largest score change from start_score {first_rules.start_score} "
+                f"({'; '.join(labels[:SHOWN_OUTCOMES])}{more})",
+                "check the target against the points the scoring table gives and their direction",
+                "match_end",
+            )
+        )
+
+
+def _deltas(space: Space, opt_env: dict[str, int]) -> tuple[set[int], list[dict[str, Any]]]:
+    """Every per-side score change the table can give, and every distinct side env (for `winner_if`)."""
+    rules = space.rules
+    deltas: set[int] = set()
+    sides: dict[tuple[Any, ...], dict[str, Any]] = {}
+    end_names = sorted({n for r in rules.match_end for n in r.winner_if.names} - {"side.score", "deals"})
+    for env in space.hand_envs(opt_env):
+        row = first_row(rules, env)
+        for is_maker, side_env in space.side_envs(env, rules.start_score):
+            if row is not None:
+                delta = 0
+                if row.makers is not None and is_maker:
+                    delta += row.makers.fn(env)
+                if row.defenders is not None and not is_maker:
+                    delta += row.defenders.fn(env)
+                if row.each is not None:
+                    delta += row.each.fn(side_env)
+                deltas.add(delta)
+            key = tuple(side_env[n] for n in end_names)
+            sides.setdefault(key, side_env)
+    return deltas, list(sides.values())
+
+
+def _reachable(test: CompiledExpr, sides: list[dict[str, Any]], start: int, up: int, down: int) -> bool:
+    """True when after some k hands (score start + k × step, k deals) some side satisfies `test`."""
+    fn: Callable[[dict[str, Any]], Any] = test.fn
+    steps = sorted({0, up, down})
+    counts_deals = "deals" in test.names
+    for k in range(MATCH_END_HANDS + 1):
+        for step in steps:
+            if step == 0 and k and not counts_deals:
+                continue  # the same scores as k = 0
+            for env in sides:
+                env["side.score"] = start + k * step
+                env["deals"] = max(k, 1)
+                if fn(env):
+                    return True
+    return False
+
+
+# =========================================================================
+# all of them
+
+
+STATIC_CHECKS = ("load", "deal", "orders", "bidding", "scoring", "match_end")
+
+
+def run_static(
+    spec: str, options: dict[str, int], rule_files: Sequence[str], report: Report
+) -> tuple[Loaded | None, ScoringFacts | None]:
+    """Every static check in order; later checks need a spec that loaded."""
+    report.static_checks = 1
+    loaded = load(spec, options, rule_files, report)
+    if loaded is None:
+        return None, None
+    check_deal(loaded, report)
+    check_orders(loaded, report)
+    bidding = check_bidding(loaded, report)
+    if not bidding.terminals:  # no hand is ever played: nothing to score, no match to end
+        report.static_checks = len(STATIC_CHECKS)
+        return loaded, ScoringFacts(set(range(len(loaded.rules[0].scoring))))
+    spaces = [Space(rules, bidding, loaded.fixed) for rules in loaded.rules]
+    facts = check_scoring(loaded, spaces, report)
+    check_match_end(loaded, spaces, report)
+    report.static_checks = len(STATIC_CHECKS)
+    return loaded, facts

@@ -94,7 +94,7 @@ class State:
         self.rules = rules
         self.dealer = dealer
         self.hands = hands
-        self.dealt = tuple(tuple(h) for h in hands)
+        self.dealt = tuple(map(tuple, hands))  # `hands` is ours to change: new_hand/deal pass fresh lists
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.deck.suit_of(upcard)
         self.turned_down = -1

@@ -114,12 +114,7 @@ class HandEnv(dict):
         self.st = st
 
     def __missing__(self, key: str) -> Any:
-        entry = HAND.get(key)
-        if entry is not None:
-            value = entry[1](self.rules, self.st)
-        else:  # makers.NAME / defenders.NAME of a counter (the compiler checked the name)
-            team, name = key.split(".", 1)
-            value = counter_value(self.rules, self.st, name, team == "makers")
+        value = hand_getter(key)(self.rules, self.st)
         self[key] = value
         return value
 
@@ -139,24 +134,11 @@ class SideEnv(dict):
         self.counters = counters
 
     def __missing__(self, key: str) -> Any:
-        if not key.startswith("side."):
-            value = self.hand[key]
+        if key.startswith("side."):
+            hand = self.hand
+            value = side_getter(key)(hand.rules, hand.st, self.side, self.is_maker, self.score, self.counters)
         else:
-            rules = self.hand.rules
-            st = self.hand.st
-            seats = rules.side_seats[self.side]
-            if key == "side.tricks":
-                value = sum(st.tricks[s] for s in seats)
-            elif key == "side.score":
-                value = self.score
-            elif key == "side.is_maker":
-                value = self.is_maker
-            elif key == "side.out":
-                value = all(st.out[s] for s in seats)
-            elif key == "side.alone":
-                value = any(s in st.alone for s in seats)
-            else:
-                value = self.counters[key[5:]][self.side]
+            value = self.hand[key]
         self[key] = value
         return value
 

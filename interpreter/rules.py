@@ -144,7 +144,8 @@ class Rules:
                 hands[(dealer + 1 + k) % n].extend(deck[pos : pos + take])
                 pos += take
         upcard = deck[pos] if self.upcard else None
-        return self.new_hand(dealer, hands, upcard, scores_before, deal_number, counters_before)
+        scores = list(scores_before) if scores_before is not None else self.start_scores()
+        return State(self, dealer, hands, upcard, scores, deal_number, counters_before)  # fresh lists: no copy
 
     def start_counters(self) -> dict[str, list[int]]:
         return {name: [start] * self.n_sides for name, start in self.counters.items()}

@@ -296,12 +296,15 @@ class State:
         self.trick_size = 2 * len(active)
         self.on_team = team_sides(rules, self)
         self.playing = True
-        nxt = [0] * n
-        for s in range(n):
-            t = (s + 1) % n
-            while out[t]:
-                t = (t + 1) % n
-            nxt[s] = t
+        if len(active) == n:
+            nxt = rules.next_seat  # nobody sits out: the shared table
+        else:
+            nxt = [0] * n
+            for s in range(n):
+                t = (s + 1) % n
+                while out[t]:
+                    t = (t + 1) % n
+                nxt[s] = t
         self.nxt = nxt
         start = rules.lead_seat(rules.env_for(self, rules.lead_keys)) % n
         self.leader = start if not out[start] else nxt[start]

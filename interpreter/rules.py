@@ -106,7 +106,10 @@ class Rules:
     side_keys: tuple[tuple[str, Any], ...] = ()
     side_seats: tuple[tuple[int, ...], ...] = ()
 
+    next_seat: tuple[int, ...] = ()
+
     def __post_init__(self) -> None:
+        self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
         self.side_seats = tuple(
             tuple(s for s in range(self.players) if self.side_of[s] == side) for side in range(self.n_sides)
         )

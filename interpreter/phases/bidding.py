@@ -54,7 +54,7 @@ def upcard_env(st: State) -> dict[str, object]:
 
 @dataclass
 class AutoTrump(Phase):
-    """The upcard alone fixes trump (Buck's dirty clubs): no maker, no bidding."""
+    """The upcard alone fixes trump (e.g. a turned club makes clubs trump): no maker, no bidding."""
 
     when: CompiledExpr
 

@@ -155,7 +155,16 @@ def load_record_rules(
         raise RecordError(f"rules must be a list of house-rule paths, got {_show(rules)}")
     try:
         stacked = [resolve_variant(r, base_dir) for r in rules] + list(extra_rules)
-        return load_rules(resolve_variant(variant, base_dir), options, stacked)
+        path = resolve_variant(variant, base_dir)
+        loaded = load_rules(path, options, stacked)
+        # Where an option chooses the number of players and the record does not set it,
+        # the number of hands says it (HAND_RECORDS.md: `players` is always len(hands)).
+        count_option = loaded.player_option
+        hands = record.get("hands")
+        if count_option and count_option not in options and isinstance(hands, list) and hands:
+            if len(hands) != loaded.players and len(hands) in loaded.player_counts:
+                loaded = load_rules(path, {**options, count_option: len(hands)}, stacked)
+        return loaded
     except SpecError as err:
         raise RecordError(spec_error_line(err)) from None
 

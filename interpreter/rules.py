@@ -107,6 +107,8 @@ class Rules:
     side_seats: tuple[tuple[int, ...], ...] = ()
 
     next_seat: tuple[int, ...] = ()
+    player_option: str | None = None  # the option that chooses the number of players, if any
+    player_counts: tuple[int, ...] = ()  # every number of players the spec allows
 
     def __post_init__(self) -> None:
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
@@ -477,6 +479,8 @@ class _Compiler:
             first_dealer=first_dealer,
             option_env=dict(options),
             counters=counters,
+            player_option=s["players"]["option"] if isinstance(s["players"], dict) else None,
+            player_counts=tuple(self.player_counts()),
             lead_keys=self.keys_of([e for row in lead_rows for e in row if e is not None]),
             score_keys=self.keys_of(self.score_exprs(scoring, match_end)),
             side_keys=tuple((n, side_getter(n)) for n in sorted(self.side_reads(scoring, match_end))),

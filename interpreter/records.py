@@ -161,9 +161,14 @@ def load_record_rules(
         # the number of hands says it (HAND_RECORDS.md: `players` is always len(hands)).
         count_option = loaded.player_option
         hands = record.get("hands")
-        if count_option and count_option not in options and isinstance(hands, list) and hands:
-            if len(hands) != loaded.players and len(hands) in loaded.player_counts:
-                loaded = load_rules(path, {**options, count_option: len(hands)}, stacked)
+        if (
+            count_option
+            and count_option not in options
+            and isinstance(hands, list)
+            and len(hands) != loaded.players
+            and len(hands) in loaded.player_counts
+        ):
+            loaded = load_rules(path, {**options, count_option: len(hands)}, stacked)
         return loaded
     except SpecError as err:
         raise RecordError(spec_error_line(err)) from None

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
+from handplay import act, deal, legal, refuse, result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,52 +26,6 @@ VARIANTS_DIR = Path(__file__).resolve().parent.parent / "variants"
 
 
 # --------------------------------------------------------------------- helpers
-
-def new_hand(rules: Any, dealer: int, hands: list[list[str]], upcard: str,
-             scores_before: list[int] | None = None) -> Any:
-    deck = rules.deck
-    ids = [[deck.parse(c) for c in hand] for hand in hands]
-    assert all(c is not None for hand in ids for c in hand)
-    flat = [c for hand in ids for c in hand] + [deck.parse(upcard)]
-    assert len(set(flat)) == len(flat), "a card is dealt twice"
-    assert len(hands) == rules.players
-    return rules.new_hand(dealer, ids, deck.parse(upcard), scores_before)
-
-
-def act(state: Any, text: str) -> None:
-    action = state.rules.codec.parse(text)
-    assert action is not None, f"not an action: {text}"
-    why = state.why_illegal(action)
-    assert why is None, f"{text!r} by seat {state.current_player} refused: {why}"
-    state.apply(action)
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    for text in actions:
-        act(state, text)
-    return state
-
-
-def refused(state: Any, text: str) -> str:
-    action = state.rules.codec.parse(text)
-    assert action is not None, f"not an action: {text}"
-    assert action not in state.legal_actions()
-    why = state.why_illegal(action)
-    assert why, f"{text!r} should be illegal"
-    return why
-
-
-def legal(state: Any) -> set[str]:
-    return {state.rules.codec.to_str(a) for a in state.legal_actions()}
-
-
-def result(**kw: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"status": "complete", "trump": None, "maker": None, "contract": None,
-                            "alone": [], "partner": None, "out": [], "tricks": None, "delta": None,
-                            "scores": None, "winners": []}
-    base.update(kw)
-    assert len(base) == 11
-    return base
 
 
 def swap(hands: list[list[str]], a: str, b: str) -> list[list[str]]:
@@ -154,15 +108,15 @@ H_PLAY = ["JH", "QH", "9D", "TH",
 
 def test_call_ace_maker_is_asked_after_the_exchange() -> None:
     rules = load_rules("call-ace")
-    state = new_hand(rules, 3, H_HANDS, "9H")
+    state = deal(rules, 3, H_HANDS, "9H")
     act(state, "order")
     assert state.current_player == 3
-    refused(state, "ace C")
+    refuse(state, "ace C")
     act(state, "discard TC")
     assert state.current_player == 0
-    assert legal(state) == {"alone", "ace C", "ace D", "ace H", "ace S"}
-    refused(state, "together")
-    refused(state, "pass")
+    assert set(legal(state)) == {"alone", "ace C", "ace D", "ace H", "ace S"}
+    refuse(state, "together")
+    refuse(state, "pass")
     act(state, "ace C")
     # Straight to the first lead (dealer's left); nobody sits out.
     assert state.current_player == 0
@@ -171,7 +125,7 @@ def test_call_ace_maker_is_asked_after_the_exchange() -> None:
 
 def test_call_ace_partner_found_march_two_each() -> None:
     rules = load_rules("call-ace")
-    state = play(new_hand(rules, 3, H_HANDS, "9H"), ["order", "discard TC", "ace C", *H_PLAY])
+    state = act(deal(rules, 3, H_HANDS, "9H"), "order", "discard TC", "ace C", *H_PLAY)
     # Seat 0 took 3, his partner (seat 2, the ace of clubs) 2: a march together.
     assert state.result() == result(trump="H", maker=0, partner=2, tricks=[3, 0, 2, 0],
                                     delta=[2, 0, 2, 0], scores=[2, 0, 2, 0])
@@ -180,7 +134,7 @@ def test_call_ace_partner_found_march_two_each() -> None:
 def test_call_ace_partner_found_three_tricks_one_each() -> None:
     rules = load_rules("call-ace")
     # Calling spades makes seat 1 the partner; seat 2's two tricks now count against them.
-    state = play(new_hand(rules, 3, H_HANDS, "9H", [1, 2, 3, 4]), ["order", "discard TC", "ace S", *H_PLAY])
+    state = act(deal(rules, 3, H_HANDS, "9H", [1, 2, 3, 4]), "order", "discard TC", "ace S", *H_PLAY)
     assert state.result() == result(trump="H", maker=0, partner=1, tricks=[3, 0, 2, 0],
                                     delta=[1, 1, 0, 0], scores=[2, 3, 3, 4])
 
@@ -188,13 +142,12 @@ def test_call_ace_partner_found_three_tricks_one_each() -> None:
 def test_call_ace_the_trump_ace_may_be_called() -> None:
     rules = load_rules("call-ace")
     hands = swap(H_HANDS, "AH", "KS")   # seat 1 now holds the ace of trump
-    state = play(new_hand(rules, 3, hands, "9H"),
-                 ["order", "discard TC", "ace H",
-                  "JH", "AH", "9D", "TH",     # seat 1 must follow with the ace: partner shown
-                  "JD", "QH", "8S", "9H",
-                  "KS", "AS", "9S", "KH",     # seat 0 leads his new KS; the dealer trumps
-                  "AD", "7C", "7D", "AC",
-                  "KD", "7S", "8C", "KC"])
+    state = act(deal(rules, 3, hands, "9H"), "order", "discard TC", "ace H",
+                "JH", "AH", "9D", "TH",     # seat 1 must follow with the ace: partner shown
+                "JD", "QH", "8S", "9H",
+                "KS", "AS", "9S", "KH",     # seat 0 leads his new KS; the dealer trumps
+                "AD", "7C", "7D", "AC",
+                "KD", "7S", "8C", "KC")
     # Maker and partner take 2: euchred, the two others score 2 each.
     assert state.result() == result(trump="H", maker=0, partner=1, tricks=[2, 0, 0, 3],
                                     delta=[0, 0, 2, 2], scores=[0, 0, 2, 2])
@@ -202,14 +155,14 @@ def test_call_ace_the_trump_ace_may_be_called() -> None:
 
 def test_call_ace_own_ace_means_alone() -> None:
     rules = load_rules("call-ace")
-    state = play(new_hand(rules, 3, H_HANDS, "9H"), ["order", "discard TC", "ace H", *H_PLAY])
+    state = act(deal(rules, 3, H_HANDS, "9H"), "order", "discard TC", "ace H", *H_PLAY)
     assert state.result() == result(trump="H", maker=0, alone=[0], tricks=[3, 0, 2, 0],
                                     delta=[1, 0, 0, 0], scores=[1, 0, 0, 0])
 
 
 def test_call_ace_own_ace_hidden_from_the_others_until_played() -> None:
     rules = load_rules("call-ace")
-    state = play(new_hand(rules, 3, H_HANDS, "9H"), ["order", "discard TC", "ace H", *H_PLAY[:8]])
+    state = act(deal(rules, 3, H_HANDS, "9H"), "order", "discard TC", "ace H", *H_PLAY[:8])
     for seat in (1, 2, 3):
         assert state.observation(seat)["alone"] == [] and state.observation(seat)["partner"] is None
     act(state, "AH")   # seat 0 leads his own ace: now everybody knows he is alone
@@ -219,7 +172,7 @@ def test_call_ace_own_ace_hidden_from_the_others_until_played() -> None:
 
 def test_call_ace_own_ace_maker_knows_he_is_alone() -> None:
     rules = load_rules("call-ace")
-    state = play(new_hand(rules, 3, H_HANDS, "9H"), ["order", "discard TC", "ace H"])
+    state = act(deal(rules, 3, H_HANDS, "9H"), "order", "discard TC", "ace H")
     assert state.observation(0)["alone"] == [0]
     assert [state.observation(s)["alone"] for s in (1, 2, 3)] == [[], [], []]
 
@@ -229,7 +182,7 @@ def test_call_ace_undealt_ace_means_alone() -> None:
     hands = [list(h) for h in H_HANDS]
     hands[3][hands[3].index("AD")] = "QD"        # the ace of diamonds stays in the pack
     play_ = [c if c != "AD" else "QD" for c in H_PLAY]
-    state = play(new_hand(rules, 3, hands, "9H"), ["order", "discard TC", "ace D", *play_])
+    state = act(deal(rules, 3, hands, "9H"), "order", "discard TC", "ace D", *play_)
     assert state.result() == result(trump="H", maker=0, alone=[0], tricks=[3, 0, 2, 0],
                                     delta=[1, 0, 0, 0], scores=[1, 0, 0, 0])
 
@@ -238,7 +191,7 @@ def test_call_ace_discarded_ace_means_alone() -> None:
     rules = load_rules("call-ace")
     # The dealer lays the ace of diamonds away: by the call nobody holds it.
     play_ = [c if c != "AD" else "TC" for c in H_PLAY]
-    state = play(new_hand(rules, 3, H_HANDS, "9H"), ["order", "discard AD", "ace D", *play_])
+    state = act(deal(rules, 3, H_HANDS, "9H"), "order", "discard AD", "ace D", *play_)
     assert state.result() == result(trump="H", maker=0, alone=[0], tricks=[3, 0, 2, 0],
                                     delta=[1, 0, 0, 0], scores=[1, 0, 0, 0])
 
@@ -247,10 +200,10 @@ def test_call_ace_turned_down_ace_means_alone() -> None:
     rules = load_rules("call-ace")
     hands = [list(h) for h in H_HANDS]
     hands[3][hands[3].index("AD")] = "9H"        # the ace of diamonds is turned up instead
-    state = new_hand(rules, 3, hands, "AD")
-    play(state, ["pass", "pass", "pass", "pass", "call H", "ace D"])
-    play(state, ["JH", "QH", "9D", "TH", "JD", "7D", "8S", "9H", "AH", "KS", "9S", "KH",
-                 "7C", "8C", "AC", "TC", "KC", "KD", "7S", "AS"])
+    state = deal(rules, 3, hands, "AD")
+    act(state, "pass", "pass", "pass", "pass", "call H", "ace D")
+    act(state, "JH", "QH", "9D", "TH", "JD", "7D", "8S", "9H", "AH", "KS", "9S", "KH",
+               "7C", "8C", "AC", "TC", "KC", "KD", "7S", "AS")
     assert state.result() == result(trump="H", maker=0, alone=[0], tricks=[3, 0, 2, 0],
                                     delta=[1, 0, 0, 0], scores=[1, 0, 0, 0])
 
@@ -260,8 +213,8 @@ def test_call_ace_dealer_picked_up_ace_makes_him_partner() -> None:
     hands = [list(h) for h in H_HANDS]
     hands[3][hands[3].index("AD")] = "9H"
     # The ace of diamonds is turned up and ordered: the dealer holds it at the call.
-    state = new_hand(rules, 3, hands, "AD")
-    play(state, ["order", "discard TC", "ace D"])
+    state = deal(rules, 3, hands, "AD")
+    act(state, "order", "discard TC", "ace D")
     assert state.observation(3)["partner"] == 3
     assert state.observation(0)["partner"] is None
 
@@ -281,28 +234,28 @@ C_PLAY = ["JH", "QH", "8H", "TH", "JD", "7D", "9D", "9H", "AH", "KS", "9S", "TC"
 ])
 def test_call_ace_march_four_players(call: str, alone: list[int], partner: int | None, delta: list[int]) -> None:
     rules = load_rules("call-ace")
-    state = new_hand(rules, 3, C_HANDS, "9H")
-    play(state, ["order", "discard 8C", call])
+    state = deal(rules, 3, C_HANDS, "9H")
+    act(state, "order", "discard 8C", call)
     if call == "alone":
         obs = state.observation(2)
         assert obs["alone"] == [0] and obs["partner"] is None
-    play(state, C_PLAY)
+    act(state, *C_PLAY)
     assert state.result() == result(trump="H", maker=0, alone=alone, partner=partner, tricks=[5, 0, 0, 0],
                                     delta=delta, scores=delta)
 
 
 def test_call_ace_euchred_all_others_two() -> None:
     rules = load_rules("call-ace")
-    state = new_hand(rules, 3, H_HANDS, "9H")
+    state = deal(rules, 3, H_HANDS, "9H")
     # Seat 1 orders hearts with one trump and calls the ace of diamonds: seat 3.
-    play(state, ["pass", "order", "discard TC", "ace D", *H_PLAY])
+    act(state, "pass", "order", "discard TC", "ace D", *H_PLAY)
     assert state.result() == result(trump="H", maker=1, partner=3, tricks=[3, 0, 2, 0],
                                     delta=[2, 0, 2, 0], scores=[2, 0, 2, 0])
 
 
 def test_call_ace_lone_euchred_all_others_two() -> None:
     rules = load_rules("call-ace")
-    state = play(new_hand(rules, 3, H_HANDS, "9H"), ["pass", "order", "discard TC", "alone", *H_PLAY])
+    state = act(deal(rules, 3, H_HANDS, "9H"), "pass", "order", "discard TC", "alone", *H_PLAY)
     assert state.result() == result(trump="H", maker=1, alone=[1], tricks=[3, 0, 2, 0],
                                     delta=[2, 0, 2, 2], scores=[2, 0, 2, 2])
 
@@ -314,14 +267,14 @@ def test_call_ace_lone_euchred_all_others_two() -> None:
 ])
 def test_call_ace_match_end_highest_wins(before: list[int], scores: list[int], winners: list[int]) -> None:
     rules = load_rules("call-ace")
-    state = play(new_hand(rules, 3, H_HANDS, "9H", before), ["pass", "order", "discard TC", "ace D", *H_PLAY])
+    state = act(deal(rules, 3, H_HANDS, "9H", before), "pass", "order", "discard TC", "ace D", *H_PLAY)
     assert state.result() == result(trump="H", maker=1, partner=3, tricks=[3, 0, 2, 0],
                                     delta=[2, 0, 2, 0], scores=scores, winners=winners)
 
 
 def test_call_ace_target_option() -> None:
     rules = load_rules("call-ace", {"target": 5})
-    state = play(new_hand(rules, 3, H_HANDS, "9H", [3, 4, 3, 0]), ["order", "discard TC", "ace C", *H_PLAY])
+    state = act(deal(rules, 3, H_HANDS, "9H", [3, 4, 3, 0]), "order", "discard TC", "ace C", *H_PLAY)
     assert state.result()["scores"] == [5, 4, 5, 0]
     assert state.result()["winners"] == [0, 2]
 
@@ -340,7 +293,7 @@ K_PLAY = ["JH", "7D", "QH", "TH", "9H", "7H",
 
 def test_call_ace_six_players_partner_march_three_each() -> None:
     rules = load_rules("call-ace", {"players": 6})
-    state = play(new_hand(rules, 5, K_HANDS, "7H"), ["order", "discard QC", "ace C", *K_PLAY])
+    state = act(deal(rules, 5, K_HANDS, "7H"), "order", "discard QC", "ace C", *K_PLAY)
     assert state.result() == result(trump="H", maker=0, partner=1, tricks=[4, 1, 0, 0, 0, 0],
                                     delta=[3, 3, 0, 0, 0, 0], scores=[3, 3, 0, 0, 0, 0])
 
@@ -348,14 +301,14 @@ def test_call_ace_six_players_partner_march_three_each() -> None:
 def test_call_ace_six_players_euchred_every_other_two() -> None:
     rules = load_rules("call-ace", {"players": 6})
     # Seat 1 orders and calls the ace of spades (seat 4): they take 1.
-    state = play(new_hand(rules, 5, K_HANDS, "7H"), ["pass", "order", "discard QC", "ace S", *K_PLAY])
+    state = act(deal(rules, 5, K_HANDS, "7H"), "pass", "order", "discard QC", "ace S", *K_PLAY)
     assert state.result() == result(trump="H", maker=1, partner=4, tricks=[4, 1, 0, 0, 0, 0],
                                     delta=[2, 0, 2, 2, 0, 2], scores=[2, 0, 2, 2, 0, 2])
 
 
 def test_call_ace_six_players_lone_euchred() -> None:
     rules = load_rules("call-ace", {"players": 6})
-    state = play(new_hand(rules, 5, K_HANDS, "7H"), ["pass", "order", "discard QC", "alone", *K_PLAY])
+    state = act(deal(rules, 5, K_HANDS, "7H"), "pass", "order", "discard QC", "alone", *K_PLAY)
     assert state.result() == result(trump="H", maker=1, alone=[1], tricks=[4, 1, 0, 0, 0, 0],
                                     delta=[2, 0, 2, 2, 2, 2], scores=[2, 0, 2, 2, 2, 2])
 
@@ -372,7 +325,7 @@ K2_PLAY = K_PLAY[:18] + ["AC", "7C", "9C", "TC", "JC", "KC", "KH", "8C", "TS", "
 ])
 def test_call_ace_six_players_march(call: str, alone: list[int], partner: int | None, delta: list[int]) -> None:
     rules = load_rules("call-ace", {"players": 6})
-    state = play(new_hand(rules, 5, K2_HANDS, "7H"), ["order", "discard QC", call, *K2_PLAY])
+    state = act(deal(rules, 5, K2_HANDS, "7H"), "order", "discard QC", call, *K2_PLAY)
     assert state.result() == result(trump="H", maker=0, alone=alone, partner=partner, tricks=[5, 0, 0, 0, 0, 0],
                                     delta=delta, scores=delta)
 
@@ -386,7 +339,7 @@ def test_call_ace_five_players_march_three_each() -> None:
              "AH", "8S", "9S", "QS", "KS",
              "AC", "7C", "9C", "TC", "JC",
              "KH", "8C", "TS", "JS", "AS"]
-    state = play(new_hand(rules, 4, hands, "7H"), ["order", "discard TD", "ace S", *play_])
+    state = act(deal(rules, 4, hands, "7H"), "order", "discard TD", "ace S", *play_)
     assert state.result() == result(trump="H", maker=0, partner=4, tricks=[5, 0, 0, 0, 0],
                                     delta=[3, 0, 0, 0, 3], scores=[3, 0, 0, 0, 3])
 
@@ -403,8 +356,8 @@ def test_call_ace_partner_hidden_until_the_ace_is_played() -> None:
     deal_a = H_HANDS                               # seat 2 holds AC, seat 1 the 8C
     deal_b = swap(H_HANDS, "AC", "8C")              # seat 1 holds AC, seat 2 the 8C
     assert deal_b[1] == ["QH", "AC", "KS", "AS", "7D"] and deal_b[2] == ["8C", "KC", "9S", "8S", "9D"]
-    a = new_hand(rules, 3, deal_a, "9H")
-    b = new_hand(rules, 3, deal_b, "9H")
+    a = deal(rules, 3, deal_a, "9H")
+    b = deal(rules, 3, deal_b, "9H")
     common = ["order", "discard TC", "ace C", *H_PLAY[:12], "7C"]
     for text in common:
         act(a, text)
@@ -426,8 +379,8 @@ def test_call_ace_partner_hidden_until_the_ace_is_played() -> None:
     assert [a.observation(s)["partner"] for s in range(4)] == [None, None, 2, None]
     act(a, "AC")
     assert [a.observation(s)["partner"] for s in range(4)] == [2, 2, 2, 2]
-    play(a, ["AD", "KC", "KD", "7S", "AS"])
-    play(b, ["8C", "AD", "AS", "KC", "KD", "7S"])
+    act(a, "AD", "KC", "KD", "7S", "AS")
+    act(b, "8C", "AD", "AS", "KC", "KD", "7S")
     assert a.result()["partner"] == 2 and a.result()["delta"] == [2, 0, 2, 0]
     assert b.result() == result(trump="H", maker=0, partner=1, tricks=[3, 2, 0, 0],
                                 delta=[2, 2, 0, 0], scores=[2, 2, 0, 0])
@@ -438,8 +391,8 @@ def test_call_ace_hidden_partner_six_players() -> None:
     rules = load_rules("call-ace", {"players": 6})
     deal_a = K_HANDS
     deal_b = swap(K_HANDS, "AS", "9S")
-    a = new_hand(rules, 5, deal_a, "7H")
-    b = new_hand(rules, 5, deal_b, "7H")
+    a = deal(rules, 5, deal_a, "7H")
+    b = deal(rules, 5, deal_b, "7H")
     others = (0, 1, 3, 5)
     common = ["order", "discard QC", "ace S", *K_PLAY[:12], "AH", "8S"]
     for text in common:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from handplay import act, deal, is_legal, legal, rules
+from handplay import act, deal, held, is_legal, legal, rules
 from test_euchre import EXAMPLE_HANDS, THREE_HANDS, TOP_HANDS
 
 
@@ -14,16 +14,12 @@ def classic():
     return rules("euchre-classic")
 
 
-def names(r, cards):
-    return sorted(r.codec.to_str(c) for c in cards)
-
-
 def test_dealer_may_decline_after_an_order(classic):
     st = deal(classic, 3, EXAMPLE_HANDS, "KH")
     act(st, "order")
     assert "decline" in legal(st) and "discard KH" in legal(st)
     act(st, "decline")
-    assert names(classic, st.hands[3]) == sorted(["TC", "JC", "AC", "JS", "TD"])
+    assert held(st, 3) == sorted(["TC", "JC", "AC", "JS", "TD"])
     assert classic.contracts[st.contract].name == "H" and st.maker == 0
 
 

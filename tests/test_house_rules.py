@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from handplay import act, deal, is_legal, legal, rules
+from handplay import act, deal, is_legal, legal, result, rules
 from test_euchre import EXAMPLE_HANDS, EXAMPLE_PLAY, THREE_HANDS, THREE_PLAY, TOP_HANDS, TOP_PLAY
 
 from interpreter.cli import main
@@ -66,36 +66,8 @@ def replay_error(rec: dict[str, Any], rule: str | None = None, **options: int) -
     return str(info.value)
 
 
-def result(
-    trump: str | None,
-    maker: int | None,
-    tricks: list[int],
-    delta: list[int],
-    scores: list[int] | None = None,
-    *,
-    alone: list[int] | None = None,
-    out: list[int] | None = None,
-    winners: list[int] | None = None,
-    status: str = "complete",
-) -> dict[str, Any]:
-    """A whole result object, in the documented key order (scores default to delta: a first hand)."""
-    return {
-        "status": status,
-        "trump": trump,
-        "maker": maker,
-        "contract": None,
-        "alone": alone or [],
-        "partner": None,
-        "out": out or [],
-        "tricks": tricks,
-        "delta": delta,
-        "scores": delta if scores is None else scores,
-        "winners": winners or [],
-    }
-
-
 def redeal(scores: list[int], winners: list[int] | None = None) -> dict[str, Any]:
-    return result(None, None, [0, 0, 0, 0], [0, 0], scores, winners=winners, status="redeal")
+    return result(None, None, [0, 0, 0, 0], [0, 0], scores, winners=winners or [], status="redeal")
 
 
 def without(play: list[str], seat_index: int) -> list[str]:

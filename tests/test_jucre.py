@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from handplay import act, deal, legal, refuse, result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,45 +38,6 @@ def eff_suit(card: str, trump: str | None) -> str:
     return suit
 
 
-def new_hand(rules: Any, dealer: int, hands: list[list[str]], upcard: str,
-             scores_before: list[int] | None = None) -> Any:
-    deck = rules.deck
-    ids = [[deck.parse(c) for c in hand] for hand in hands]
-    assert all(c is not None for hand in ids for c in hand)
-    flat = [c for hand in ids for c in hand] + [deck.parse(upcard)]
-    assert len(set(flat)) == len(flat), "a card is dealt twice"
-    return rules.new_hand(dealer, ids, deck.parse(upcard), scores_before)
-
-
-def act(state: Any, text: str) -> None:
-    """Apply one record action, which must be legal."""
-    action = state.rules.codec.parse(text)
-    assert action is not None, f"not an action: {text}"
-    why = state.why_illegal(action)
-    assert why is None, f"{text!r} by seat {state.current_player} refused: {why}"
-    state.apply(action)
-
-
-def play(state: Any, actions: list[str]) -> Any:
-    for text in actions:
-        act(state, text)
-    return state
-
-
-def refused(state: Any, text: str) -> str:
-    """Assert the action is illegal now; return the engine's reason."""
-    action = state.rules.codec.parse(text)
-    assert action is not None, f"not an action: {text}"
-    assert action not in state.legal_actions()
-    why = state.why_illegal(action)
-    assert why, f"{text!r} should be illegal"
-    return why
-
-
-def legal(state: Any) -> set[str]:
-    return {state.rules.codec.to_str(a) for a in state.legal_actions()}
-
-
 def trick_winner(rules: Any, trump: str, cards: list[str]) -> int:
     """Play one trick of the given cards in trump `trump`; index (in `cards`) of its winner.
 
@@ -96,13 +58,13 @@ def trick_winner(rules: Any, trump: str, cards: list[str]) -> int:
     for hand in hands:
         while len(hand) < rules.hand_tricks:
             hand.append(pool.pop())
-    state = new_hand(rules, 0, hands, upcard)
+    state = deal(rules, 0, hands, upcard)
     for _ in range(n):
         act(state, "pass")
     act(state, f"call {trump}")
     if "together" in legal(state):
         act(state, "together")
-    play(state, cards)
+    act(state, *cards)
     winners = [i for i in range(n) if state.observation(0)["tricks"][(1 + i) % n] == 1]
     assert len(winners) == 1
     return winners[0]
@@ -113,17 +75,6 @@ def check_order(rules: Any, trump: str, high_to_low: list[str], others: list[str
     for hi, lo in zip(high_to_low, high_to_low[1:], strict=False):
         assert trick_winner(rules, trump, [lo, hi, *others]) == 1, f"{hi} should beat {lo} led"
         assert trick_winner(rules, trump, [hi, lo, *others]) == 0, f"{hi} led should beat {lo}"
-
-
-def result(**kw: Any) -> dict[str, Any]:
-    """A complete-hand result with the defaults of a hand without alone/partner."""
-    base: dict[str, Any] = {"status": "complete", "trump": None, "maker": None, "contract": None,
-                            "alone": [], "partner": None, "out": [], "tricks": None, "delta": None,
-                            "scores": None, "winners": []}
-    base.update(kw)
-    assert list(base) == ["status", "trump", "maker", "contract", "alone", "partner", "out",
-                          "tricks", "delta", "scores", "winners"]
-    return base
 
 
 # ========================================================================= jucre
@@ -192,34 +143,34 @@ def test_jucre_trump_beats_plain_and_left_bower_is_trump() -> None:
 def test_jucre_left_bower_need_not_follow_its_printed_suit() -> None:
     rules = load_rules("jucre")
     # Hearts trump; seat 1 holds JD and no other diamond: on a diamond lead he may play anything.
-    state = new_hand(rules, 3, [["AD", "7C", "8C", "9C", "TC"], ["JD", "AS", "KS", "QS", "JS"],
-                                ["7D", "8S", "9S", "TS", "QC"], ["8D", "9D", "TD", "QD", "KD"]], "7S")
-    play(state, ["pass", "pass", "pass", "pass", "call H", "together", "AD"])
-    assert legal(state) == {"JD", "AS", "KS", "QS", "JS"}
+    state = deal(rules, 3, [["AD", "7C", "8C", "9C", "TC"], ["JD", "AS", "KS", "QS", "JS"],
+                            ["7D", "8S", "9S", "TS", "QC"], ["8D", "9D", "TD", "QD", "KD"]], "7S")
+    act(state, "pass", "pass", "pass", "pass", "call H", "together", "AD")
+    assert set(legal(state)) == {"JD", "AS", "KS", "QS", "JS"}
     # …but on a heart lead the left bower is his only trump and he must play it.
-    state = new_hand(rules, 3, [["AH", "7C", "8C", "9C", "TC"], ["JD", "AS", "KS", "QS", "JS"],
-                                ["7D", "8S", "9S", "TS", "QC"], ["8D", "9D", "TD", "QD", "KD"]], "9H")
-    play(state, ["order", "discard 8D", "together", "AH"])
-    assert legal(state) == {"JD"}
-    assert "must follow hearts" in refused(state, "AS")
+    state = deal(rules, 3, [["AH", "7C", "8C", "9C", "TC"], ["JD", "AS", "KS", "QS", "JS"],
+                            ["7D", "8S", "9S", "TS", "QC"], ["8D", "9D", "TD", "QD", "KD"]], "9H")
+    act(state, "order", "discard 8D", "together", "AH")
+    assert set(legal(state)) == {"JD"}
+    assert "must follow hearts" in refuse(state, "AS")
 
 
 def test_jucre_euchre_is_worth_three() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H")
-    play(state, A_ACTIONS)
+    state = deal(rules, 3, A_HANDS, "9H")
+    act(state, *A_ACTIONS)
     assert state.result() == result(trump="H", maker=0, tricks=[1, 1, 0, 3], delta=[0, 3], scores=[0, 3])
 
 
 def test_jucre_dealer_exchanges_a_dealt_card_for_the_upcard() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H")
+    state = deal(rules, 3, A_HANDS, "9H")
     act(state, "order")
     assert state.current_player == 3
     # He exchanges a card of his hand for the upcard: laying the upcard itself away is no exchange.
-    refused(state, "discard 9H")
-    refused(state, "decline")
-    assert legal(state) == {f"discard {c}" for c in A_HANDS[3]}
+    refuse(state, "discard 9H")
+    refuse(state, "decline")
+    assert set(legal(state)) == {f"discard {c}" for c in A_HANDS[3]}
     act(state, "discard TC")
     obs = state.observation(3)
     assert obs["upcard_taken"] is True
@@ -230,29 +181,29 @@ def test_jucre_dealer_exchanges_a_dealt_card_for_the_upcard() -> None:
 
 def test_jucre_made_scores_one() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, B_HANDS, "9H")
-    play(state, B_ACTIONS)
+    state = deal(rules, 3, B_HANDS, "9H")
+    act(state, *B_ACTIONS)
     assert state.result() == result(trump="H", maker=0, tricks=[3, 1, 0, 1], delta=[1, 0], scores=[1, 0])
 
 
 def test_jucre_march_scores_two() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, C_HANDS, "9H")
-    play(state, ["order", "discard 8C", "together", *C_PLAY_TOGETHER])
+    state = deal(rules, 3, C_HANDS, "9H")
+    act(state, "order", "discard 8C", "together", *C_PLAY_TOGETHER)
     assert state.result() == result(trump="H", maker=0, tricks=[5, 0, 0, 0], delta=[2, 0], scores=[2, 0])
 
 
 def test_jucre_lone_march_scores_four_partner_sits_out() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, C_HANDS, "9H")
-    play(state, ["order", "discard 8C"])
-    assert state.current_player == 0 and legal(state) == {"alone", "together"}
+    state = deal(rules, 3, C_HANDS, "9H")
+    act(state, "order", "discard 8C")
+    assert state.current_player == 0 and set(legal(state)) == {"alone", "together"}
     act(state, "alone")
     # Only the maker is asked; play starts at the dealer's left (seat 0); seat 2 is skipped.
     assert state.current_player == 0
-    play(state, C_PLAY_ALONE[:2])
+    act(state, *C_PLAY_ALONE[:2])
     assert state.current_player == 3
-    play(state, C_PLAY_ALONE[2:])
+    act(state, *C_PLAY_ALONE[2:])
     assert state.result() == result(trump="H", maker=0, alone=[0], out=[2], tricks=[5, 0, 0, 0],
                                     delta=[4, 0], scores=[4, 0])
 
@@ -260,50 +211,50 @@ def test_jucre_lone_march_scores_four_partner_sits_out() -> None:
 def test_jucre_lone_maker_three_tricks_scores_one() -> None:
     rules = load_rules("jucre")
     # Hand B, seat 0 alone: his partner's cards are gone, tricks change.
-    state = new_hand(rules, 3, B_HANDS, "9H")
-    play(state, ["order", "discard TC", "alone",
-                 "JH", "7H", "KH",      # seat 0, seat 1, seat 3 (seat 2 out)
-                 "JD", "AH", "QH",
-                 "AC", "7C", "9H",      # the dealer trumps
-                 "KD", "AD", "KS",
-                 "7S", "AS", "8D"])
+    state = deal(rules, 3, B_HANDS, "9H")
+    act(state, "order", "discard TC", "alone",
+               "JH", "7H", "KH",      # seat 0, seat 1, seat 3 (seat 2 out)
+               "JD", "AH", "QH",
+               "AC", "7C", "9H",      # the dealer trumps
+               "KD", "AD", "KS",
+               "7S", "AS", "8D")
     assert state.result() == result(trump="H", maker=0, alone=[0], out=[2], tricks=[3, 1, 0, 1],
                                     delta=[1, 0], scores=[1, 0])
 
 
 def test_jucre_lone_maker_euchred_gives_three() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H")
-    play(state, ["order", "discard TC", "alone",
-                 "JH", "AH", "KH",
-                 "7H", "JD", "QH",
-                 "AS", "9H", "7S",
-                 "AD", "8D", "7C",
-                 "KD", "AC", "KS"])
+    state = deal(rules, 3, A_HANDS, "9H")
+    act(state, "order", "discard TC", "alone",
+               "JH", "AH", "KH",
+               "7H", "JD", "QH",
+               "AS", "9H", "7S",
+               "AD", "8D", "7C",
+               "KD", "AC", "KS")
     assert state.result() == result(trump="H", maker=0, alone=[0], out=[2], tricks=[1, 1, 0, 3],
                                     delta=[0, 3], scores=[0, 3])
 
 
 def test_jucre_defenders_never_go_alone() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H")
-    play(state, ["order", "discard TC", "together"])
+    state = deal(rules, 3, A_HANDS, "9H")
+    act(state, "order", "discard TC", "together")
     # Straight to the first lead: nobody else is asked.
     assert state.current_player == 0
-    refused(state, "alone")
+    refuse(state, "alone")
     assert all(a in state.rules.deck.names() for a in legal(state))
 
 
 def lone_hand_seat_three_out() -> Any:
     """Hand A, but seat 1 orders and goes alone: the dealer (seat 3) picks up, then sits out."""
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H")
-    play(state, ["pass", "order", "discard TC", "alone",
-                 "JH", "AH", "8H",       # seat 0 leads; seat 3 is skipped
-                 "7H", "JD", "QC",
-                 "AS", "9S", "7S",
-                 "KS", "8S", "AC",
-                 "7C", "9D", "8D"])
+    state = deal(rules, 3, A_HANDS, "9H")
+    act(state, "pass", "order", "discard TC", "alone",
+               "JH", "AH", "8H",       # seat 0 leads; seat 3 is skipped
+               "7H", "JD", "QC",
+               "AS", "9S", "7S",
+               "KS", "8S", "AC",
+               "7C", "9D", "8D")
     return state
 
 
@@ -323,14 +274,14 @@ def test_no_legal_actions_once_the_hand_is_over() -> None:
 
 def test_jucre_round_two_other_suits_and_redeal() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H", [4, 6])
-    play(state, ["pass", "pass", "pass", "pass"])
+    state = deal(rules, 3, A_HANDS, "9H", [4, 6])
+    act(state, "pass", "pass", "pass", "pass")
     assert state.observation(1)["turned_down"] == "H"
     assert state.current_player == 0
-    assert legal(state) == {"pass", "call C", "call D", "call S"}
-    assert "not allowed" in refused(state, "call H")
-    refused(state, "order")
-    play(state, ["pass", "pass", "pass", "pass"])
+    assert set(legal(state)) == {"pass", "call C", "call D", "call S"}
+    assert "not allowed" in refuse(state, "call H")
+    refuse(state, "order")
+    act(state, "pass", "pass", "pass", "pass")
     assert state.is_over
     assert state.result() == {"status": "redeal", "trump": None, "maker": None, "contract": None,
                               "alone": [], "partner": None, "out": [], "tricks": [0, 0, 0, 0],
@@ -339,11 +290,11 @@ def test_jucre_round_two_other_suits_and_redeal() -> None:
 
 def test_jucre_round_two_call_makes_the_maker() -> None:
     rules = load_rules("jucre")
-    state = new_hand(rules, 3, A_HANDS, "9H")
-    play(state, ["pass", "pass", "pass", "pass", "pass", "call D"])
+    state = deal(rules, 3, A_HANDS, "9H")
+    act(state, "pass", "pass", "pass", "pass", "pass", "call D")
     obs = state.observation(0)
     assert obs["trump"] == "D" and obs["maker"] == 1 and obs["upcard_taken"] is False
-    assert state.current_player == 1 and legal(state) == {"alone", "together"}
+    assert state.current_player == 1 and set(legal(state)) == {"alone", "together"}
 
 
 # ---------------------------------------------------------------- target option
@@ -351,26 +302,26 @@ def test_jucre_round_two_call_makes_the_maker() -> None:
 def test_jucre_target_default_is_ten() -> None:
     rules = load_rules("jucre")
     assert rules.options["target"] == 10
-    state = play(new_hand(rules, 3, B_HANDS, "9H", [6, 2]), B_ACTIONS)
+    state = act(deal(rules, 3, B_HANDS, "9H", [6, 2]), *B_ACTIONS)
     assert state.result() == result(trump="H", maker=0, tricks=[3, 1, 0, 1], delta=[1, 0], scores=[7, 2])
-    state = play(new_hand(rules, 3, B_HANDS, "9H", [9, 2]), B_ACTIONS)
+    state = act(deal(rules, 3, B_HANDS, "9H", [9, 2]), *B_ACTIONS)
     assert state.result()["scores"] == [10, 2] and state.result()["winners"] == [0]
 
 
 def test_jucre_target_seven_side_at_six_scoring_one_wins() -> None:
     rules = load_rules("jucre", {"target": 7})
     assert rules.options == {"target": 7}
-    state = play(new_hand(rules, 3, B_HANDS, "9H", [6, 2]), B_ACTIONS)
+    state = act(deal(rules, 3, B_HANDS, "9H", [6, 2]), *B_ACTIONS)
     assert state.result() == result(trump="H", maker=0, tricks=[3, 1, 0, 1], delta=[1, 0], scores=[7, 2],
                                     winners=[0])
     # A euchre from 4 reaches 7 for the defenders.
-    state = play(new_hand(rules, 3, A_HANDS, "9H", [5, 4]), A_ACTIONS)
+    state = act(deal(rules, 3, A_HANDS, "9H", [5, 4]), *A_ACTIONS)
     assert state.result()["scores"] == [5, 7] and state.result()["winners"] == [1]
 
 
 def test_jucre_target_five() -> None:
     rules = load_rules("jucre", {"target": 5})
-    state = play(new_hand(rules, 3, C_HANDS, "9H", [3, 4]), ["order", "discard 8C", "together", *C_PLAY_TOGETHER])
+    state = act(deal(rules, 3, C_HANDS, "9H", [3, 4]), "order", "discard 8C", "together", *C_PLAY_TOGETHER)
     assert state.result()["scores"] == [5, 4] and state.result()["winners"] == [0]
 
 
@@ -511,31 +462,31 @@ RAIL_HANDS = [["AH", "8C", "9C", "TC", "9D"], ["JK", "AS", "KS", "QS", "7D"],
 def test_railroad_joker_follows_as_trump() -> None:
     rules = load_rules("jucre-railroad")
     # Hearts ordered (upcard TH); seat 1 holds the joker and no other heart.
-    state = new_hand(rules, 3, RAIL_HANDS, "TH")
-    play(state, ["order", "discard 7C", "together", "AH"])
+    state = deal(rules, 3, RAIL_HANDS, "TH")
+    act(state, "order", "discard 7C", "together", "AH")
     assert state.current_player == 1
-    assert legal(state) == {"JK"}   # a trump lead: the joker is his only trump
-    assert "must follow hearts" in refused(state, "AS")
+    assert set(legal(state)) == {"JK"}   # a trump lead: the joker is his only trump
+    assert "must follow hearts" in refuse(state, "AS")
     act(state, "JK")
     assert state.current_player == 2
-    play(state, ["7H", "KH"])
+    act(state, "7H", "KH")
     assert state.observation(0)["tricks"] == [0, 1, 0, 0]
 
 
 def test_railroad_joker_need_not_be_played_to_a_plain_lead() -> None:
     rules = load_rules("jucre-railroad")
-    state = new_hand(rules, 3, RAIL_HANDS, "TH")
-    play(state, ["order", "discard 7C", "together"])
+    state = deal(rules, 3, RAIL_HANDS, "TH")
+    act(state, "order", "discard 7C", "together")
     # Seat 0 leads a diamond; seat 1 holds 7D: he must play it, the joker is no diamond.
     act(state, "9D")
-    assert legal(state) == {"7D"}
-    assert "must follow diamonds" in refused(state, "JK")
+    assert set(legal(state)) == {"7D"}
+    assert "must follow diamonds" in refuse(state, "JK")
     # Seat 0 leads a club; seat 1 has none: any card, the joker not compelled.
-    state = new_hand(rules, 3, RAIL_HANDS, "TH")
-    play(state, ["order", "discard 7C", "together", "8C"])
-    assert legal(state) == {"JK", "AS", "KS", "QS", "7D"}
+    state = deal(rules, 3, RAIL_HANDS, "TH")
+    act(state, "order", "discard 7C", "together", "8C")
+    assert set(legal(state)) == {"JK", "AS", "KS", "QS", "7D"}
     act(state, "AS")
-    play(state, ["QC", "KH"])     # seat 2 follows clubs; the dealer trumps with KH
+    act(state, "QC", "KH")     # seat 2 follows clubs; the dealer trumps with KH
     assert state.observation(0)["tricks"] == [0, 0, 0, 1]
 
 
@@ -552,42 +503,42 @@ D_ACTIONS = ["call S", "pass", "order", "discard 7H", "together",
 
 def test_railroad_joker_upcard_dealer_names_suit_first() -> None:
     rules = load_rules("jucre-railroad")
-    state = new_hand(rules, 3, D_HANDS, "JK")
+    state = deal(rules, 3, D_HANDS, "JK")
     assert state.current_player == 3
-    assert legal(state) == {"call C", "call D", "call H", "call S"}
-    refused(state, "pass")
-    refused(state, "order")
+    assert set(legal(state)) == {"call C", "call D", "call H", "call S"}
+    refuse(state, "pass")
+    refuse(state, "order")
     act(state, "call S")
     # Naming the suit makes nobody the maker; round 1 starts at the dealer's left.
     obs = state.observation(0)
     assert obs["maker"] is None and obs["trump"] is None
-    assert state.current_player == 0 and legal(state) == {"pass", "order"}
-    play(state, ["pass", "order"])
+    assert state.current_player == 0 and set(legal(state)) == {"pass", "order"}
+    act(state, "pass", "order")
     assert state.current_player == 3
     assert "discard JK" not in legal(state)
     act(state, "discard 7H")
     obs = state.observation(3)
     assert obs["trump"] == "S" and obs["maker"] == 1 and obs["upcard_taken"] is True
     assert "JK" in obs["hand"] and "7H" not in obs["hand"]
-    assert state.current_player == 1 and legal(state) == {"alone", "together"}
+    assert state.current_player == 1 and set(legal(state)) == {"alone", "together"}
 
 
 def test_railroad_joker_upcard_full_hand() -> None:
     rules = load_rules("jucre-railroad")
-    state = play(new_hand(rules, 3, D_HANDS, "JK"), D_ACTIONS)
+    state = act(deal(rules, 3, D_HANDS, "JK"), *D_ACTIONS)
     # Seats 1 and 3 take all five (1: three, 3: two): a march for side 1, though the dealer named the suit.
     assert state.result() == result(trump="S", maker=1, tricks=[0, 3, 0, 2], delta=[0, 2], scores=[0, 2])
 
 
 def test_railroad_joker_upcard_round_one_passes() -> None:
     rules = load_rules("jucre-railroad")
-    state = new_hand(rules, 3, D_HANDS, "JK")
-    play(state, ["call S", "pass", "pass", "pass", "pass"])
+    state = deal(rules, 3, D_HANDS, "JK")
+    act(state, "call S", "pass", "pass", "pass", "pass")
     assert state.observation(2)["turned_down"] == "S"
     assert state.observation(2)["upcard_taken"] is False
-    assert legal(state) == {"pass", "call C", "call D", "call H"}
-    assert "not allowed" in refused(state, "call S")
-    play(state, ["call C", "together"])
+    assert set(legal(state)) == {"pass", "call C", "call D", "call H"}
+    assert "not allowed" in refuse(state, "call S")
+    act(state, "call C", "together")
     obs = state.observation(0)
     assert obs["trump"] == "C" and obs["maker"] == 0
     # Nobody holds the joker: it was turned down.
@@ -596,7 +547,7 @@ def test_railroad_joker_upcard_round_one_passes() -> None:
 
 def test_railroad_joker_upcard_all_pass_redeal() -> None:
     rules = load_rules("jucre-railroad")
-    state = play(new_hand(rules, 0, D_HANDS, "JK", [2, 3]), ["call H"] + ["pass"] * 8)
+    state = act(deal(rules, 0, D_HANDS, "JK", [2, 3]), "call H", *["pass"] * 8)
     assert state.result() == {"status": "redeal", "trump": None, "maker": None, "contract": None,
                               "alone": [], "partner": None, "out": [], "tricks": [0, 0, 0, 0],
                               "delta": [0, 0], "scores": [2, 3], "winners": []}
@@ -604,14 +555,14 @@ def test_railroad_joker_upcard_all_pass_redeal() -> None:
 
 def test_railroad_plain_upcard_no_naming() -> None:
     rules = load_rules("jucre-railroad")
-    state = new_hand(rules, 3, RAIL_HANDS, "TH")
-    assert state.current_player == 0 and legal(state) == {"pass", "order"}
+    state = deal(rules, 3, RAIL_HANDS, "TH")
+    assert state.current_player == 0 and set(legal(state)) == {"pass", "order"}
 
 
 def test_railroad_euchre_is_worth_three() -> None:
     rules = load_rules("jucre-railroad", {"target": 5})
     # Hand A with a railroad deck (the joker undealt): the same play, the same euchre.
-    state = play(new_hand(rules, 3, A_HANDS, "9H", [1, 3]), A_ACTIONS)
+    state = act(deal(rules, 3, A_HANDS, "9H", [1, 3]), *A_ACTIONS)
     assert state.result() == result(trump="H", maker=0, tricks=[1, 1, 0, 3], delta=[0, 3], scores=[1, 6],
                                     winners=[1])
 
@@ -632,19 +583,19 @@ def test_two_handed_spec_shape() -> None:
 def test_two_handed_made_one_no_alone_ever() -> None:
     rules = load_rules("jucre-two-handed")
     hands, up = TWO_MADE
-    state = new_hand(rules, 1, hands, up)
+    state = deal(rules, 1, hands, up)
     assert state.current_player == 0
-    refused(state, "alone")
+    refuse(state, "alone")
     act(state, "order")
-    refused(state, "alone")
-    refused(state, "discard TH")
+    refuse(state, "alone")
+    refuse(state, "discard TH")
     act(state, "discard 9C")
     # No alone question: seat 0 (the dealer's left) leads at once.
     assert state.current_player == 0
-    refused(state, "alone")
-    refused(state, "together")
+    refuse(state, "alone")
+    refuse(state, "together")
     for card in ["JH", "TH", "JD", "QH", "AH", "KH", "AC", "AS", "9S", "KS"]:
-        refused(state, "alone")
+        refuse(state, "alone")
         act(state, card)
     assert state.result() == result(trump="H", maker=0, tricks=[4, 1], delta=[1, 0], scores=[1, 0])
 
@@ -652,28 +603,28 @@ def test_two_handed_made_one_no_alone_ever() -> None:
 def test_two_handed_march_two() -> None:
     rules = load_rules("jucre-two-handed")
     # Seat 0 orders and takes all five.
-    state = new_hand(rules, 1, [["JH", "JD", "AH", "AC", "AS"], ["KH", "QH", "KS", "QS", "9C"]], "TH", [3, 5])
-    play(state, ["order", "discard 9C", "JH", "TH", "JD", "QH", "AH", "KH", "AC", "KS", "AS", "QS"])
+    state = deal(rules, 1, [["JH", "JD", "AH", "AC", "AS"], ["KH", "QH", "KS", "QS", "9C"]], "TH", [3, 5])
+    act(state, "order", "discard 9C", "JH", "TH", "JD", "QH", "AH", "KH", "AC", "KS", "AS", "QS")
     assert state.result() == result(trump="H", maker=0, tricks=[5, 0], delta=[2, 0], scores=[5, 5])
 
 
 def test_two_handed_euchred_opponent_three() -> None:
     rules = load_rules("jucre-two-handed", {"target": 7})
     hands, up = TWO_EUCHRED
-    state = new_hand(rules, 1, hands, up, [2, 4])
-    play(state, ["order", "discard KC",
-                 "AC", "KH",           # the dealer trumps seat 0's ace
-                 "JH", "9H", "JD", "TH", "AH", "9S", "AS", "TS"])
+    state = deal(rules, 1, hands, up, [2, 4])
+    act(state, "order", "discard KC",
+               "AC", "KH",           # the dealer trumps seat 0's ace
+               "JH", "9H", "JD", "TH", "AH", "9S", "AS", "TS")
     assert state.result() == result(trump="H", maker=0, tricks=[0, 5], delta=[0, 3], scores=[2, 7], winners=[1])
 
 
 def test_two_handed_round_two_and_redeal() -> None:
     rules = load_rules("jucre-two-handed")
     hands, up = TWO_MADE
-    state = new_hand(rules, 1, hands, up)
-    play(state, ["pass", "pass"])
-    assert state.current_player == 0 and legal(state) == {"pass", "call C", "call D", "call S"}
-    play(state, ["pass", "pass"])
+    state = deal(rules, 1, hands, up)
+    act(state, "pass", "pass")
+    assert state.current_player == 0 and set(legal(state)) == {"pass", "call C", "call D", "call S"}
+    act(state, "pass", "pass")
     assert state.result() == {"status": "redeal", "trump": None, "maker": None, "contract": None,
                               "alone": [], "partner": None, "out": [], "tricks": [0, 0],
                               "delta": [0, 0], "scores": [0, 0], "winners": []}
@@ -692,36 +643,36 @@ def test_three_handed_spec_shape() -> None:
 
 def test_three_handed_march_three_to_the_maker_only() -> None:
     rules = load_rules("jucre-three-handed")
-    state = new_hand(rules, 2, G_HANDS, "9H")
+    state = deal(rules, 2, G_HANDS, "9H")
     assert state.current_player == 0
-    refused(state, "alone")
-    play(state, ["order", "discard 9D"])
+    refuse(state, "alone")
+    act(state, "order", "discard 9D")
     # No alone declaration: seat 0 leads at once.
     assert state.current_player == 0
-    refused(state, "alone")
-    refused(state, "together")
-    play(state, G_PLAY)
+    refuse(state, "alone")
+    refuse(state, "together")
+    act(state, *G_PLAY)
     assert state.result() == result(trump="H", maker=0, tricks=[5, 0, 0], delta=[3, 0, 0], scores=[3, 0, 0])
 
 
 def test_three_handed_made_one() -> None:
     rules = load_rules("jucre-three-handed")
     # Seat 0 orders with a weaker hand: 3 tricks, 1 point; the two defenders score nothing.
-    state = new_hand(rules, 2, [["JH", "JD", "AH", "7C", "8C"], ["QH", "AC", "KS", "AS", "7D"],
-                                ["8H", "QC", "9S", "8S", "9D"]], "9H", [1, 2, 3])
-    play(state, ["order", "discard 9D",
-                 "JH", "QH", "8H", "JD", "7D", "9H", "AH", "KS", "9S",
-                 "7C", "AC", "QC",      # seat 1 wins the club
-                 "AS", "8S", "8C"])      # and leads his ace of spades
+    state = deal(rules, 2, [["JH", "JD", "AH", "7C", "8C"], ["QH", "AC", "KS", "AS", "7D"],
+                            ["8H", "QC", "9S", "8S", "9D"]], "9H", [1, 2, 3])
+    act(state, "order", "discard 9D",
+               "JH", "QH", "8H", "JD", "7D", "9H", "AH", "KS", "9S",
+               "7C", "AC", "QC",      # seat 1 wins the club
+               "AS", "8S", "8C")      # and leads his ace of spades
     assert state.result() == result(trump="H", maker=0, tricks=[3, 2, 0], delta=[1, 0, 0], scores=[2, 2, 3])
 
 
 def test_three_handed_euchred_each_defender_three() -> None:
     rules = load_rules("jucre-three-handed")
-    state = new_hand(rules, 2, G_HANDS, "9H")
-    play(state, ["pass", "order", "discard 9D",
-                 "JH", "QH", "8H", "JD", "7D", "9H", "AH", "7C", "9S",
-                 "KH", "KS", "8S", "AC", "AS", "QC"])
+    state = deal(rules, 2, G_HANDS, "9H")
+    act(state, "pass", "order", "discard 9D",
+               "JH", "QH", "8H", "JD", "7D", "9H", "AH", "7C", "9S",
+               "KH", "KS", "8S", "AC", "AS", "QC")
     assert state.result() == result(trump="H", maker=1, tricks=[5, 0, 0], delta=[3, 0, 3], scores=[3, 0, 3])
 
 
@@ -733,17 +684,17 @@ def test_three_handed_euchred_each_defender_three() -> None:
 ])
 def test_three_handed_match_end_highest_wins(before: list[int], scores: list[int], winners: list[int]) -> None:
     rules = load_rules("jucre-three-handed")
-    state = new_hand(rules, 2, G_HANDS, "9H", before)
-    play(state, ["pass", "order", "discard 9D",
-                 "JH", "QH", "8H", "JD", "7D", "9H", "AH", "7C", "9S",
-                 "KH", "KS", "8S", "AC", "AS", "QC"])
+    state = deal(rules, 2, G_HANDS, "9H", before)
+    act(state, "pass", "order", "discard 9D",
+               "JH", "QH", "8H", "JD", "7D", "9H", "AH", "7C", "9S",
+               "KH", "KS", "8S", "AC", "AS", "QC")
     assert state.result() == result(trump="H", maker=1, tricks=[5, 0, 0], delta=[3, 0, 3], scores=scores,
                                     winners=winners)
 
 
 def test_three_handed_target_option() -> None:
     rules = load_rules("jucre-three-handed", {"target": 5})
-    state = play(new_hand(rules, 2, G_HANDS, "9H", [2, 4, 4]), ["order", "discard 9D", *G_PLAY])
+    state = act(deal(rules, 2, G_HANDS, "9H", [2, 4, 4]), "order", "discard 9D", *G_PLAY)
     assert state.result()["scores"] == [5, 4, 4] and state.result()["winners"] == [0]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from handplay import result
 
 from interpreter.agents import RandomBot, RuleBot
 from interpreter.errors import RecordError
@@ -19,19 +20,7 @@ from interpreter.variants import load_rules
 
 RECORDS = Path(__file__).parent / "records"
 
-EXAMPLE_RESULT = {
-    "status": "complete",
-    "trump": "H",
-    "maker": 0,
-    "contract": None,
-    "alone": [],
-    "partner": None,
-    "out": [],
-    "tricks": [4, 0, 0, 1],
-    "delta": [1, 0],
-    "scores": [1, 0],
-    "winners": [],
-}
+EXAMPLE_RESULT = result("H", 0, [4, 0, 0, 1], [1, 0], [1, 0])
 EXAMPLE_LINE = (
     '{"status": "complete", "trump": "H", "maker": 0, "contract": null, "alone": [], '
     '"partner": null, "out": [], "tricks": [4, 0, 0, 1], "delta": [1, 0], '
@@ -84,19 +73,7 @@ def test_alternative_spellings_give_the_same_result(example: dict[str, Any]) -> 
 def test_redeal_result(example: dict[str, Any]) -> None:
     example["actions"] = ["pass"] * 8
     example["scores_before"] = [3, 7]
-    assert replay_record(example).result == {
-        "status": "redeal",
-        "trump": None,
-        "maker": None,
-        "contract": None,
-        "alone": [],
-        "partner": None,
-        "out": [],
-        "tricks": [0, 0, 0, 0],
-        "delta": [0, 0],
-        "scores": [3, 7],
-        "winners": [],
-    }
+    assert replay_record(example).result == result(None, None, [0, 0, 0, 0], [0, 0], [3, 7], status="redeal")
 
 
 def test_unknown_keys_are_ignored(example: dict[str, Any]) -> None:

@@ -79,6 +79,7 @@ class ActionCodec:
             return (self.DISCARD if verb == "discard" else self.GIVE) + card
         if verb in ("call", "ace") and len(arg) <= 2:
             arg = norm_suit(arg)
-        if verb == "bid" and arg.lstrip("+").isdigit():
-            arg = str(int(arg))
+        digits = arg.lstrip("+")
+        if verb == "bid" and digits.isascii() and digits.isdigit() and len(digits) <= 9:
+            arg = str(int(digits))
         return self._lookup.get(f"{verb} {arg}".lower())

@@ -336,7 +336,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_streams() -> None:
+    """A terminal that cannot print ♥ or · gets escapes, not a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_streams()
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

@@ -46,13 +46,14 @@ def hand_record(
 ) -> dict[str, Any]:
     """The portable record of a finished (or running) hand.
 
-    `overlays` (house rules stacked with --rule) go in a `rules` key, an extension
-    of HAND_RECORDS.md that other readers ignore and `trickspec replay` honours.
+    Our extensions of HAND_RECORDS.md (house rules stacked with --rule, the deal's
+    number, counters) go under one `trickspec` key, which other readers ignore.
     """
     codec = rules.codec
     rec: dict[str, Any] = {"variant": variant or rules.name}
+    ext: dict[str, Any] = {}
     if overlays:
-        rec["rules"] = list(overlays)
+        ext["rules"] = list(overlays)
     if rules.options:
         rec["options"] = dict(rules.options)
     rec["players"] = rules.players
@@ -62,9 +63,11 @@ def hand_record(
         rec["upcard"] = codec.to_str(state.upcard)
     rec["scores_before"] = list(state.scores_before)
     if state.deal_number > 1:
-        rec["deal"] = state.deal_number
+        ext["deal"] = state.deal_number
     if rules.counters:
-        rec["counters_before"] = {name: list(v) for name, v in state.counters_before.items()}
+        ext["counters_before"] = {name: list(v) for name, v in state.counters_before.items()}
+    if ext:
+        rec["trickspec"] = ext
     rec["actions"] = [codec.to_str(a) for _, a in state.history]
     return rec
 

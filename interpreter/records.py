@@ -47,10 +47,22 @@ def _json_error(err: json.JSONDecodeError, one_line: bool) -> RecordError:
     return RecordError(f"malformed JSON at {where}: {err.msg}")
 
 
+def _loads(text: str) -> Any:
+    """json.loads, with the errors it raises besides JSONDecodeError made RecordErrors."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+    except ValueError as err:  # e.g. an integer of thousands of digits
+        raise RecordError(f"malformed JSON: {err}") from None
+
+
 def parse_record_text(text: str) -> Any:
     """One JSON document (a `.json` file) to its value."""
     try:
-        return json.loads(text)
+        return _loads(text)
     except json.JSONDecodeError as err:
         problem = _json_error(err, one_line=False)
         if err.msg == "Extra data":
@@ -64,13 +76,18 @@ def iter_jsonl(text: str) -> Iterator[tuple[int, Any]]:
     The error is already prefixed with `record K: ` so the caller can print it
     after the results of the records before it.
     """
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Only "\n" ends a record: JSON strings may hold U+2028 and the like raw.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
+        if any("\udc80" <= ch <= "\udcff" for ch in line):  # undecodable bytes (surrogateescape)
+            raise RecordError(f"record {number}: not UTF-8 text")
         try:
-            yield number, json.loads(line)
+            yield number, _loads(line)
         except json.JSONDecodeError as err:
             raise RecordError(f"record {number}: {_json_error(err, one_line=True)}") from None
+        except RecordError as err:
+            raise RecordError(f"record {number}: {err}") from None
 
 
 def read_records(path: str, text: str | None = None) -> Iterator[tuple[int | None, Any]]:
@@ -87,7 +104,7 @@ def read_records(path: str, text: str | None = None) -> Iterator[tuple[int | Non
         return
     if path == "-":
         try:
-            value = json.loads(text)
+            value = _loads(text)
         except json.JSONDecodeError:
             yield from iter_jsonl(text)
             return
@@ -100,7 +117,9 @@ def _read_text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if path.endswith(".jsonl"):  # a bad byte fails its own line, after the records before it
+            return Path(path).read_text(encoding="utf-8", errors="surrogateescape")
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except UnicodeDecodeError as err:
@@ -150,9 +169,9 @@ def load_record_rules(
     if not isinstance(variant, str) or not variant.strip():
         raise RecordError(f"variant must be a bundled name or a path to a YAML spec, got {_show(variant)}")
     options = _options(record)
-    rules = record.get("rules", [])
+    rules = extensions(record).get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) and r.strip() for r in rules):
-        raise RecordError(f"rules must be a list of house-rule paths, got {_show(rules)}")
+        raise RecordError(f"trickspec.rules must be a list of house-rule paths, got {_show(rules)}")
     try:
         stacked = [resolve_variant(r, base_dir) for r in rules] + list(extra_rules)
         path = resolve_variant(variant, base_dir)
@@ -245,28 +264,40 @@ def _check_scores(record: dict[str, Any], rules: Rules) -> list[int]:
     return list(scores)
 
 
+def extensions(record: dict[str, Any]) -> dict[str, Any]:
+    """Our additions to the format live under one key, `trickspec` (other readers ignore it):
+    `rules` (stacked house rules), `deal` (this hand's number in the match), and
+    `counters_before` (per-side tallies such as tokens)."""
+    ext = record.get("trickspec", {})
+    if not isinstance(ext, dict):
+        raise RecordError(f"trickspec must be an object (rules, deal, counters_before), got {_show(ext)}")
+    return ext
+
+
 def _check_deal_number(record: dict[str, Any]) -> int:
-    """`deal` (an extension key): this hand's number in the match, for specs that count deals."""
-    number = record.get("deal", 1)
+    number = extensions(record).get("deal", 1)
     if not _is_int(number) or number < 1:
-        raise RecordError(f"deal must be a positive integer (this hand's number in the match), got {_show(number)}")
+        raise RecordError(
+            f"trickspec.deal must be a positive integer (this hand's number in the match), got {_show(number)}"
+        )
     return number
 
 
 def _check_counters(record: dict[str, Any], rules: Rules) -> dict[str, list[int]]:
-    """`counters_before` (an extension key): per-side tallies such as tokens, before this hand."""
     counters = rules.start_counters()
-    given = record.get("counters_before")
+    given = extensions(record).get("counters_before")
     if given is None:
         return counters
     if not isinstance(given, dict):
-        raise RecordError(f"counters_before must map counter names to lists, got {_show(given)}")
+        raise RecordError(f"trickspec.counters_before must map counter names to lists, got {_show(given)}")
     for name, values in given.items():
         if name not in counters:
             known = ", ".join(counters) or "none"
-            raise RecordError(f"counters_before: the variant has no counter '{name}' (its counters: {known})")
+            raise RecordError(
+                f"trickspec.counters_before: the variant has no counter {_show(name)} (its counters: {known})"
+            )
         if not isinstance(values, list) or len(values) != rules.n_sides or not all(_is_int(v) for v in values):
-            raise RecordError(f"counters_before.{name} must list {rules.n_sides} integers (one per side)")
+            raise RecordError(f"trickspec.counters_before.{name} must list {rules.n_sides} integers (one per side)")
         counters[name] = list(values)
     return counters
 
@@ -310,17 +341,17 @@ def _legal_words(state: State) -> str:
 def apply_text(state: State, index: int, text: str) -> None:
     """Apply one record action, or raise the HAND_RECORDS.md line naming why not."""
     if state.is_over:
-        raise RecordError(f'action {index} ("{text}"): the hand is over')
+        raise RecordError(f"action {index} ({_show(text)}): the hand is over")
     seat = state.turn
     action = state.rules.codec.parse(text)
     if action is None:
         kind = "a card" if state.phase == state.rules.play_phase else "an action"
         raise RecordError(
-            f'action {index} (seat {seat}, "{text}"): not {kind} (expected one of: {_legal_words(state)})'
+            f"action {index} (seat {seat}, {_show(text)}): not {kind} (expected one of: {_legal_words(state)})"
         )
     reason = state.why_illegal(action)
     if reason is not None:
-        raise RecordError(f'action {index} (seat {seat}, "{text}"): {reason}')
+        raise RecordError(f"action {index} (seat {seat}, {_show(text)}): {reason}")
     state.apply(action)
 
 

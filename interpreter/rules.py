@@ -107,6 +107,7 @@ class Rules:
     side_seats: tuple[tuple[int, ...], ...] = ()
 
     next_seat: tuple[int, ...] = ()
+    counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
 
@@ -275,7 +276,8 @@ class Rules:
             "tricks": [0] * self.players,
             "delta": [0] * self.n_sides,
             "scores": scores,
-            "winners": self.match_winners(st, env, [False] * self.n_sides, scores),
+            # Scores did not move: only a match end that counts deals can be met now.
+            "winners": self.match_winners(st, env, [False] * self.n_sides, scores) if self.counts_deals else [],
         }
 
     def match_winners(self, st: State, env: dict[str, Any], on_team: list[bool], scores: list[int]) -> list[int]:
@@ -479,6 +481,7 @@ class _Compiler:
             first_dealer=first_dealer,
             option_env=dict(options),
             counters=counters,
+            counts_deals=any("deals" in rule.winner_if.names for rule in match_end),
             player_option=s["players"]["option"] if isinstance(s["players"], dict) else None,
             player_counts=tuple(self.player_counts()),
             lead_keys=self.keys_of([e for row in lead_rows for e in row if e is not None]),
@@ -529,7 +532,7 @@ class _Compiler:
         for name, value in self.requested.items():
             if name not in declared:
                 known = ", ".join(declared) or "none"
-                raise SpecError(f"unknown option '{name}' for variant '{self.spec['name']}' (its options: {known})")
+                raise SpecError(f"unknown option {name!r} for variant '{self.spec['name']}' (its options: {known})")
             allowed = declared[name]["values"]
             if value not in allowed:
                 raise SpecError(

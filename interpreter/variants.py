@@ -63,7 +63,7 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     names = bundled_names(house=True)
     close = difflib.get_close_matches(name_or_path, names, 1)
     hint = f"did you mean '{close[0]}'?" if close else f"bundled variants: {', '.join(bundled_names())}"
-    raise SpecError(f"unknown variant '{name_or_path}'", hint=hint)
+    raise SpecError(f"unknown variant {name_or_path!r}", hint=hint)
 
 
 def load_document(name_or_path: str, rules: Sequence[str] = ()) -> LoadedYaml:

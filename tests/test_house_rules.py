@@ -31,7 +31,7 @@ DOCS = ROOT / "docs" / "house-rules.md"
 
 # ------------------------------------------------------------------ helpers
 def record(dealer: int, hands: list[str], upcard: str, actions: list[str], **extra: Any) -> dict[str, Any]:
-    """A plain-euchre hand record (HAND_RECORDS.md); `extra`: scores_before, deal, options…"""
+    """A plain-euchre hand record (HAND_RECORDS.md); `extra`: scores_before, options, trickspec…"""
     return {
         "variant": "euchre",
         "dealer": dealer,
@@ -45,7 +45,7 @@ def record(dealer: int, hands: list[str], upcard: str, actions: list[str], **ext
 def with_rule(rec: dict[str, Any], rule: str | None, **options: int) -> dict[str, Any]:
     out = dict(rec)
     if rule is not None:
-        out["rules"] = [f"house/{rule}"]
+        out["trickspec"] = {**rec.get("trickspec", {}), "rules": [f"house/{rule}"]}
     if options:
         out["options"] = options
     return out
@@ -321,25 +321,25 @@ def test_super_euchre_scores_four_for_a_sweep() -> None:
 
 # ================================================================== 10. fixed number of deals
 # Deal 8 of 8: seat 0 makes 1 point, 6-7 becomes 7-7: the tie shares the win.
-LAST_DEAL = record(3, THREE_HANDS, "TH", ["order", "discard 9S", "together", *THREE_PLAY], scores_before=[6, 7], deal=8)
+LAST_DEAL = record(3, THREE_HANDS, "TH", ["order", "discard 9S", "together", *THREE_PLAY], scores_before=[6, 7], trickspec={"deal": 8})
 
 
 def test_fixed_deals_match_ends_after_the_last_deal() -> None:
     assert replay(LAST_DEAL) == result("H", 0, [3, 1, 0, 1], [1, 0], [7, 7])
     assert replay(LAST_DEAL, "fixed-deals") == result("H", 0, [3, 1, 0, 1], [1, 0], [7, 7], winners=[0, 1])
-    seventh = dict(LAST_DEAL, deal=7)
+    seventh = dict(LAST_DEAL, trickspec={"deal": 7})
     assert replay(seventh, "fixed-deals") == result("H", 0, [3, 1, 0, 1], [1, 0], [7, 7])
-    assert replay(dict(LAST_DEAL, deal=4), "fixed-deals", match_deals=4)["winners"] == [0, 1]
+    assert replay(dict(LAST_DEAL, trickspec={"deal": 4}), "fixed-deals", match_deals=4)["winners"] == [0, 1]
 
 
 def test_fixed_deals_ten_points_end_nothing() -> None:
-    at_nine = dict(LAST_DEAL, scores_before=[9, 2], deal=3)
+    at_nine = dict(LAST_DEAL, scores_before=[9, 2], trickspec={"deal": 3})
     assert replay(at_nine) == result("H", 0, [3, 1, 0, 1], [1, 0], [10, 2], winners=[0])
     assert replay(at_nine, "fixed-deals") == result("H", 0, [3, 1, 0, 1], [1, 0], [10, 2])
 
 
 def test_fixed_deals_a_redeal_counts() -> None:
-    last = dict(ALL_PASS, scores_before=[5, 4], deal=8)
+    last = dict(ALL_PASS, scores_before=[5, 4], trickspec={"deal": 8})
     assert replay(last) == redeal([5, 4])
     assert replay(last, "fixed-deals") == redeal([5, 4], winners=[0])
 
@@ -591,17 +591,17 @@ def test_four_trick_tokens() -> None:
     first = replayed(EXAMPLE, "four-trick-tokens")
     assert first.result == result("H", 0, [4, 0, 0, 1], [1, 0])
     assert first.state.counters == {"tokens": [1, 0]}  # the first token
-    second = replayed(dict(EXAMPLE, counters_before={"tokens": [1, 1]}), "four-trick-tokens")
+    second = replayed(dict(EXAMPLE, trickspec={"counters_before": {"tokens": [1, 1]}}), "four-trick-tokens")
     assert second.result == result("H", 0, [4, 0, 0, 1], [2, 0])  # the second token cashes 1 more
     assert second.state.counters == {"tokens": [0, 1]}
-    assert replay_error(dict(EXAMPLE, counters_before={"tokens": [1, 1]})) == (
-        "counters_before: the variant has no counter 'tokens' (its counters: none)"
+    assert replay_error(dict(EXAMPLE, trickspec={"counters_before": {"tokens": [1, 1]}})) == (
+        "trickspec.counters_before: the variant has no counter \"tokens\" (its counters: none)"
     )
 
 
 def test_four_trick_tokens_only_for_exactly_four() -> None:
     march = record(
-        3, TOP_HANDS, "TH", ["order", "discard 9S", "together", *TOP_PLAY], counters_before={"tokens": [1, 0]}
+        3, TOP_HANDS, "TH", ["order", "discard 9S", "together", *TOP_PLAY], trickspec={"counters_before": {"tokens": [1, 0]}}
     )
     done = replayed(march, "four-trick-tokens")
     assert done.result == result("H", 0, [5, 0, 0, 0], [2, 0])
@@ -627,7 +627,7 @@ CASES = [
     ("going-under", UNDER, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("benny", BENNY, {}, result("S", 0, [0, 1, 3, 1], [1, 0])),
     ("fast-break", FAST, {}, result("H", 0, [3, 2, 0, 0], [0, 0])),
-    ("four-trick-tokens", dict(EXAMPLE, counters_before={"tokens": [1, 0]}), {}, result("H", 0, [4, 0, 0, 1], [2, 0])),
+    ("four-trick-tokens", dict(EXAMPLE, trickspec={"counters_before": {"tokens": [1, 0]}}), {}, result("H", 0, [4, 0, 0, 1], [2, 0])),
 ]
 RULE_FILES = sorted(p.stem for p in HOUSE.glob("*.yaml"))
 
@@ -648,7 +648,7 @@ def test_cli_replays_with_the_house_rule(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "hand.json"
-    if how == "record rules":  # the record names the rule: {"variant": "euchre", "rules": ["house/NAME"]}
+    if how == "record rules":  # the record names the rule: {"variant": "euchre", "trickspec": {"rules": ["house/NAME"]}}
         path.write_text(json.dumps(with_rule(rec, rule, **options)), encoding="utf-8")
         argv = ["replay", str(path), "--json"]
     else:  # a plain euchre record, the rule stacked on the command line

@@ -330,8 +330,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("a", metavar="A", help="a bundled name, house/NAME, or a YAML spec")
     p.add_argument("b", metavar="B", help="a bundled name, house/NAME, or a YAML spec")
     _add_rule_option(p)
-    p.add_argument("--rule-b", action="append", default=[], metavar="FILE",
-                   help="a house-rule overlay stacked onto B only (repeatable)")
+    p.add_argument(
+        "--rule-b",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a house-rule overlay stacked onto B only (repeatable)",
+    )
     p.set_defaults(func=cmd_diff)
     return parser
 

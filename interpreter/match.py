@@ -41,9 +41,7 @@ class MatchResult:
     finished: bool = False
 
 
-def hand_record(
-    rules: Rules, state: State, variant: str | None = None, overlays: Sequence[str] = ()
-) -> dict[str, Any]:
+def hand_record(rules: Rules, state: State, variant: str | None = None, overlays: Sequence[str] = ()) -> dict[str, Any]:
     """The portable record of a finished (or running) hand.
 
     Our extensions of HAND_RECORDS.md (house rules stacked with --rule, the deal's

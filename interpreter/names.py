@@ -87,11 +87,21 @@ HAND: dict[str, tuple[str, Getter]] = {
 }
 
 SIDE = ("side.tricks", "side.score", "side.is_maker", "side.out", "side.alone")
-SIDE_TYPES = {"side.tricks": "int", "side.score": "int", "side.is_maker": "bool", "side.out": "bool",
-              "side.alone": "bool"}
+SIDE_TYPES = {
+    "side.tricks": "int",
+    "side.score": "int",
+    "side.is_maker": "bool",
+    "side.out": "bool",
+    "side.alone": "bool",
+}
 
-UPCARD_TYPES = {"players": "int", "dealer": "int", "upcard.suit": "str", "upcard.rank": "str",
-                "upcard.is_joker": "bool"}
+UPCARD_TYPES = {
+    "players": "int",
+    "dealer": "int",
+    "upcard.suit": "str",
+    "upcard.rank": "str",
+    "upcard.is_joker": "bool",
+}
 
 HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
 
@@ -124,8 +134,7 @@ class SideEnv(dict):
 
     __slots__ = ("hand", "side", "is_maker", "score", "counters")
 
-    def __init__(self, hand: HandEnv, side: int, is_maker: bool, score: int,
-                 counters: dict[str, list[int]]) -> None:
+    def __init__(self, hand: HandEnv, side: int, is_maker: bool, score: int, counters: dict[str, list[int]]) -> None:
         super().__init__(hand)
         self.hand = hand
         self.side = side

@@ -161,9 +161,7 @@ def _options(record: dict[str, Any]) -> dict[str, int]:
     return dict(options)
 
 
-def load_record_rules(
-    record: dict[str, Any], base_dir: Path | None = None, extra_rules: Sequence[str] = ()
-) -> Rules:
+def load_record_rules(record: dict[str, Any], base_dir: Path | None = None, extra_rules: Sequence[str] = ()) -> Rules:
     """The record's variant with its own `rules` overlays (an extension key), then `extra_rules`."""
     variant = record["variant"]
     if not isinstance(variant, str) or not variant.strip():

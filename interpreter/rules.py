@@ -174,8 +174,9 @@ class Rules:
             env[name] = get(self, st)
         return env
 
-    def bind_sides(self, env: dict[str, Any], st: State, side: int, is_maker: bool, score: int,
-                   counters: dict[str, list[int]]) -> dict[str, Any]:
+    def bind_sides(
+        self, env: dict[str, Any], st: State, side: int, is_maker: bool, score: int, counters: dict[str, list[int]]
+    ) -> dict[str, Any]:
         """Set the side names the spec reads, in place (the env is read at once)."""
         for name, get in self.side_keys:
             env[name] = get(self, st, side, is_maker, score, counters)

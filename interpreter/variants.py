@@ -85,8 +85,9 @@ def load_rules(name_or_path: str, options: dict[str, int] | None = None, rules: 
 
 
 @lru_cache(maxsize=64)
-def _load(resolved: str, shown: str, rule_paths: tuple[str, ...], rules: tuple[str, ...],
-          options: tuple[tuple[str, int], ...]) -> Rules:
+def _load(
+    resolved: str, shown: str, rule_paths: tuple[str, ...], rules: tuple[str, ...], options: tuple[tuple[str, int], ...]
+) -> Rules:
     """Cached by resolved paths and options: a spec is compiled once per process."""
     doc = load_document(shown, rules)
     check_schema(doc)

@@ -13,7 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_benchmark_prints_the_documented_json() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "throughput.py"), "--hands", "30", "--runs", "1", "--json"],
-        capture_output=True, text=True, check=True, timeout=120,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     ).stdout
     data = json.loads(out)
     assert set(data) == {"variants", "baseline_hands_per_second", "ratio"}

@@ -49,32 +49,32 @@ def hand_a(scores_before: list[int] | None = None) -> State:
 def test_auction_order_and_strictly_rising_bids() -> None:
     state = deal(rules(), 3, HAND_A)
     assert all(len(held(state, s)) == 6 for s in range(4))
-    assert state.current_player == 0                      # the dealer's left bids first
+    assert state.current_player == 0  # the dealer's left bids first
     assert sorted(legal(state)) == ["bid 3", "bid 4", "bid 5", "bid 6", "pass"]
     refuse(state, "bid 2")
-    assert rules().codec.parse("bid 7") is None          # not even a word of this game
+    assert rules().codec.parse("bid 7") is None  # not even a word of this game
     refuse(state, "order")
     act(state, "bid 3")
     assert state.current_player == 1
-    refuse(state, "bid 3")                                # must be higher
+    refuse(state, "bid 3")  # must be higher
     assert sorted(legal(state)) == ["bid 4", "bid 5", "bid 6", "pass"]
     act(state, "bid 4")
     assert state.current_player == 2
     refuse(state, "bid 4")
     assert sorted(legal(state)) == ["bid 5", "bid 6", "pass"]
     act(state, "pass")
-    assert state.current_player == 3                      # the dealer bids last
-    assert sorted(legal(state)) == ["bid 4", "bid 5", "bid 6", "pass"]   # matching the high bid is allowed
+    assert state.current_player == 3  # the dealer bids last
+    assert sorted(legal(state)) == ["bid 4", "bid 5", "bid 6", "pass"]  # matching the high bid is allowed
     refuse(state, "bid 3")
 
 
 def test_dealer_matching_takes_the_contract_and_the_high_bidder_leads() -> None:
     state = act(deal(rules(), 3, HAND_A), "bid 3", "bid 4", "pass", "bid 4")
-    assert state.current_player == 3                      # the dealer now names trump
+    assert state.current_player == 3  # the dealer now names trump
     assert sorted(legal(state)) == ["call C", "call D", "call H", "call S", "call high", "call low"]
-    refuse(state, "pass")                                 # he must name it
+    refuse(state, "pass")  # he must name it
     act(state, "call S")
-    assert state.current_player == 3                      # and he leads
+    assert state.current_player == 3  # and he leads
     assert sorted(legal(state)) == held(state, 3)
     act(state, *PLAY_A)
     assert state.result() == result("S", 3, [2, 0, 0, 4], [2, 4], [2, 4], contract=4)
@@ -129,7 +129,7 @@ def hand_b(scores_before: list[int] | None = None) -> State:
     act(state, *PLAY_B[:3])
     assert state.tricks == [3, 0, 0, 0]
     act(state, PLAY_B[3])
-    assert state.tricks == [3, 1, 0, 0]                   # K♥ beats the J♦: no bowers
+    assert state.tricks == [3, 1, 0, 0]  # K♥ beats the J♦: no bowers
     return act(state, *PLAY_B[4:])
 
 
@@ -180,7 +180,7 @@ def test_defenders_tricks_never_win_against_a_made_bid_even_past_32() -> None:
 
 SUITS = "CDHS"
 COLOUR = {"C": "black", "S": "black", "D": "red", "H": "red"}
-ORDERS = {"high": "9TJQKA", "low": "AKQJT9"}              # low to high, no trump
+ORDERS = {"high": "9TJQKA", "low": "AKQJT9"}  # low to high, no trump
 PLAIN_LOW_TO_HIGH = "9TJQKA"
 TRUMP_LOW_TO_HIGH = "9TQKA"
 
@@ -214,7 +214,7 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float) -> dict
     name = codec.to_str
     everything = set(deck.names())
     assert all(len(h) == 6 for h in state.hands)
-    assert {name(c) for h in state.hands for c in h} == everything     # all 24 dealt, no upcard
+    assert {name(c) for h in state.hands for c in h} == everything  # all 24 dealt, no upcard
     high, maker, trump = 0, None, None
     bids_seen: list[int] = []
     played: list[str] = []
@@ -256,7 +256,7 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float) -> dict
                     assert eff_suit(word, trump) == led
             else:
                 assert words == hand
-                assert played or seat == maker            # the high bidder leads the first trick
+                assert played or seat == maker  # the high bidder leads the first trick
             trick.append((seat, word))
             played.append(word)
             if len(trick) == 4:
@@ -270,8 +270,19 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float) -> dict
         assert places == sorted(everything)
     assert len(played) == 24
     res = state.result()
-    assert list(res) == ["status", "trump", "maker", "contract", "alone", "partner", "out", "tricks",
-                         "delta", "scores", "winners"]
+    assert list(res) == [
+        "status",
+        "trump",
+        "maker",
+        "contract",
+        "alone",
+        "partner",
+        "out",
+        "tricks",
+        "delta",
+        "scores",
+        "winners",
+    ]
     assert res["status"] == "complete"
     assert (res["trump"], res["maker"], res["contract"]) == (trump, maker, high)
     assert res["alone"] == [] and res["partner"] is None and res["out"] == []
@@ -280,9 +291,11 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float) -> dict
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**64 - 1),
-       scores_before=st.lists(st.integers(min_value=-20, max_value=40), min_size=2, max_size=2),
-       pass_rate=st.sampled_from([0.0, 0.5, 0.9, 1.0]))
+@given(
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    scores_before=st.lists(st.integers(min_value=-20, max_value=40), min_size=2, max_size=2),
+    pass_rate=st.sampled_from([0.0, 0.5, 0.9, 1.0]),
+)
 def test_random_hands_follow_the_rules(seed: int, scores_before: list[int], pass_rate: float) -> None:
     res = play_randomly(seed, scores_before, pass_rate)
     side_tricks = [res["tricks"][0] + res["tricks"][2], res["tricks"][1] + res["tricks"][3]]

@@ -49,14 +49,14 @@ def seed_hand(scores_before: list[int] | None = None) -> State:
 
 def test_left_bower_takes_the_seed_trick() -> None:
     state = seed_hand()
-    assert state.current_player == 0                      # dealer's left leads
+    assert state.current_player == 0  # dealer's left leads
     act(state, "KH")
-    why = refuse(state, "QD")                             # J♦ is seat 1's only heart: he must play it
+    why = refuse(state, "QD")  # J♦ is seat 1's only heart: he must play it
     assert "hearts" in why
     assert sorted(legal(state)) == ["JD"]
     act(state, "JD", "AH", "TH")
-    assert state.tricks == [0, 1, 0, 0]                   # J♦ beats A♥
-    assert state.current_player == 1                      # and its winner leads
+    assert state.tricks == [0, 1, 0, 0]  # J♦ beats A♥
+    assert state.current_player == 1  # and its winner leads
 
 
 def test_seed_scoring_example() -> None:
@@ -72,9 +72,9 @@ def test_round1_words_and_the_dealer_pickup() -> None:
     refuse(state, "call S")
     refuse(state, "stay")
     act(state, "order")
-    assert state.current_player == 3                      # the dealer takes the upcard
+    assert state.current_player == 3  # the dealer takes the upcard
     assert sorted(legal(state)) == sorted(f"discard {c}" for c in [*SEED_HANDS[3].split(), "9H"])
-    refuse(state, "decline")                              # he always picks it up
+    refuse(state, "decline")  # he always picks it up
     act(state, "discard KC")
     assert held(state, 3) == sorted(["TH", "9D", "KS", "JS", "9H"])
 
@@ -90,9 +90,9 @@ def test_the_chooser_is_never_asked_to_fold() -> None:
     while sorted(legal(state)) == ["fold", "stay"]:
         asked.append(state.current_player)
         act(state, "stay")
-    assert asked == [1, 2, 3]                             # from the chooser's left; never seat 0
+    assert asked == [1, 2, 3]  # from the chooser's left; never seat 0
     assert state.current_player == 0
-    assert sorted(legal(state)) == held(state, 0)         # straight to the first lead
+    assert sorted(legal(state)) == held(state, 0)  # straight to the first lead
     refuse(state, "fold")
 
 
@@ -109,12 +109,15 @@ def test_dealer_orders_himself_and_a_penalty_is_never_doubled() -> None:
     assert state.result() == result("H", 3, [2, 2, 1, 0], [-2, -2, -1, 5], [23, 23, 24, 30])
 
 
-@pytest.mark.parametrize(("before", "after", "winners"), [
-    ([10, 1, 1, 10], [15, -1, 0, 15], [1]),        # two at 0 or below: the most negative wins
-    ([10, 1, 0, 10], [15, -1, -1, 15], [1, 2]),    # an exact tie shares the win
-    ([10, 2, 6, 10], [15, 0, 5, 15], [1]),         # exactly 0 is enough
-    ([10, 3, 6, 10], [15, 1, 5, 15], []),          # nobody at 0: deal again
-])
+@pytest.mark.parametrize(
+    ("before", "after", "winners"),
+    [
+        ([10, 1, 1, 10], [15, -1, 0, 15], [1]),  # two at 0 or below: the most negative wins
+        ([10, 1, 0, 10], [15, -1, -1, 15], [1, 2]),  # an exact tie shares the win
+        ([10, 2, 6, 10], [15, 0, 5, 15], [1]),  # exactly 0 is enough
+        ([10, 3, 6, 10], [15, 1, 5, 15], []),  # nobody at 0: deal again
+    ],
+)
 def test_winners_at_zero_or_below(before: list[int], after: list[int], winners: list[int]) -> None:
     state = act(seed_hand(before), *SEED_PLAY)
     assert state.result() == result("H", 0, [2, 2, 1, 0], [5, -2, -1, 5], after, winners=winners)
@@ -134,14 +137,14 @@ DIRTY_PLAY = ["JC KC QC TC", "JS TH KH JH", "AC QH AH QD", "9D TD AD KD", "AS KS
 
 def test_dirty_clubs() -> None:
     state = deal(rules(), 0, DIRTY_HANDS, "9C")
-    assert state.current_player == 1                      # no bidding: the first action is a lead
+    assert state.current_player == 1  # no bidding: the first action is a lead
     assert sorted(legal(state)) == held(state, 1)
     for word in ("pass", "order", "call C", "stay", "fold"):
         refuse(state, word)
     for trick in DIRTY_PLAY:
         for word in trick.split():
             assert not {"stay", "fold", "pass"} & set(legal(state))
-            assert all("9C" not in held(state, s) for s in range(4))   # the upcard stays out
+            assert all("9C" not in held(state, s) for s in range(4))  # the upcard stays out
             act(state, word)
     # 0 tricks: +5 each; the others subtract their tricks; nobody is the maker.
     assert state.result() == result("C", None, [0, 3, 0, 2], [5, -3, 5, -2], [30, 22, 30, 23])
@@ -171,10 +174,10 @@ FOLD_PLAY = ["AD 9D TD", "AC JC 9C", "JS QD 9S", "AS TC KD", "9H TH AH"]
 
 def fold_hand() -> State:
     state = act(deal(rules(), 3, FOLD_HANDS, "KH"), "pass", "pass", "pass", "pass")
-    assert held(state, 3) == sorted(FOLD_HANDS[3].split())      # the upcard was turned down
+    assert held(state, 3) == sorted(FOLD_HANDS[3].split())  # the upcard was turned down
     assert state.current_player == 0
     assert sorted(legal(state)) == ["call C", "call D", "call S", "pass"]
-    refuse(state, "call H")                               # the turned-down suit
+    refuse(state, "call H")  # the turned-down suit
     refuse(state, "order")
     return act(state, "pass", "pass", "call S")
 
@@ -186,13 +189,13 @@ def test_round2_naming_and_folding() -> None:
         asked.append(state.current_player)
         assert sorted(legal(state)) == ["fold", "stay"]
         act(state, answer)
-    assert asked == [3, 0, 1]                             # from the namer's left, not the namer
-    assert state.current_player == 1                      # seat 0 folded: seat 1 leads
+    assert asked == [3, 0, 1]  # from the namer's left, not the namer
+    assert state.current_player == 1  # seat 0 folded: seat 1 leads
     for trick in FOLD_PLAY:
         for word in trick.split():
             assert state.current_player != 0
             act(state, word)
-    assert held(state, 0) == sorted(FOLD_HANDS[0].split())     # his cards stayed down
+    assert held(state, 0) == sorted(FOLD_HANDS[0].split())  # his cards stayed down
     # Folded: unchanged. Namer 3 tricks: -3. Seat 1: -2. Seat 3, no trick: +5.
     assert state.result() == result("S", 2, [0, 2, 3, 0], [0, -2, -3, 5], [25, 23, 22, 30], out=[0])
 
@@ -212,9 +215,9 @@ def test_all_pass_twice_is_a_no_trump_hand() -> None:
     state = act(deal(rules(), 3, NT_HANDS, "9S"), *["pass"] * 4)
     assert sorted(legal(state)) == ["call C", "call D", "call H", "pass"]
     act(state, "pass", "pass", "pass")
-    assert "pass" in legal(state)                         # the dealer is not stuck
+    assert "pass" in legal(state)  # the dealer is not stuck
     act(state, "pass")
-    assert state.current_player == 0                      # no fold question: straight to the lead
+    assert state.current_player == 0  # no fold question: straight to the lead
     assert sorted(legal(state)) == held(state, 0)
     act(state, NT_PLAY[0])
     assert state.tricks == [1, 0, 0, 0]
@@ -230,10 +233,10 @@ def test_all_pass_twice_is_a_no_trump_hand() -> None:
 
 def all_fold_hand(scores_before: list[int] | None = None) -> State:
     state = act(deal(rules(), 3, SEED_HANDS, "9H", scores_before), "order", "discard KC", "fold", "fold", "fold")
-    assert state.current_player == 0                      # the chooser alone leads
+    assert state.current_player == 0  # the chooser alone leads
     for word in SEED_HANDS[0].split():
         assert state.current_player == 0
-        act(state, word)                                  # one-card tricks
+        act(state, word)  # one-card tricks
     return state
 
 
@@ -287,7 +290,7 @@ def expected_delta(res: dict[str, Any]) -> list[int]:
         if seat in res["out"]:
             delta.append(0)
         elif (seat == res["maker"] and taken < 3) or taken == 0:
-            delta.append(5)                               # a broken promise or no trick: +5, never both
+            delta.append(5)  # a broken promise or no trick: +5, never both
         else:
             delta.append(-taken)
     return delta
@@ -344,7 +347,7 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float = 0.5) -
         word = name(action)
         words = sorted(name(a) for a in actions)
         hand = sorted(name(c) for c in state.hands[seat])
-        if trump is None:                                 # bidding: round 1, then round 2
+        if trump is None:  # bidding: round 1, then round 2
             assert seat == (dealer + 1 + passes) % 4
             round2 = ["pass", *(f"call {s}" for s in SUITS if s != up_suit)]
             assert words == sorted(["order", "pass"] if passes < 4 else round2)
@@ -353,23 +356,23 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float = 0.5) -
             elif word == "pass":
                 passes += 1
                 if passes == 8:
-                    trump = "none"                        # everybody passed twice
+                    trump = "none"  # everybody passed twice
             else:
                 trump, maker = word.split()[1], seat
-        elif discard_pending:                             # the dealer took the upcard
+        elif discard_pending:  # the dealer took the upcard
             assert seat == dealer
             assert words == sorted(f"discard {c}" for c in [*hand, upcard])
             discarded = word.split()[1]
             upcard_in_hand = discarded != upcard
             discard_pending = False
-        elif maker is not None and answers < 3:           # play or fold, from the maker's left
+        elif maker is not None and answers < 3:  # play or fold, from the maker's left
             assert seat == (maker + 1 + answers) % 4
             assert seat != maker
             assert words == ["fold", "stay"]
             answers += 1
             if word == "fold":
                 folded.append(seat)
-        else:                                             # a card to the trick
+        else:  # a card to the trick
             assert seat not in folded
             if trick:
                 led = eff_suit(trick[0][1], trump)
@@ -379,7 +382,7 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float = 0.5) -
                     assert eff_suit(word, trump) == led
             else:
                 assert words == hand
-                if not played:                            # the first lead: first player in, left of the dealer
+                if not played:  # the first lead: first player in, left of the dealer
                     assert seat == next(s % 4 for s in range(dealer + 1, dealer + 5) if s % 4 not in folded)
             trick.append((seat, word))
             played.append(word)
@@ -405,8 +408,19 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float = 0.5) -
         assert set(places.values()) == {1}, {c: k for c, k in places.items() if k != 1}
     assert len(played) == 5 * (4 - len(folded))
     res = state.result()
-    assert list(res) == ["status", "trump", "maker", "contract", "alone", "partner", "out", "tricks",
-                         "delta", "scores", "winners"]
+    assert list(res) == [
+        "status",
+        "trump",
+        "maker",
+        "contract",
+        "alone",
+        "partner",
+        "out",
+        "tricks",
+        "delta",
+        "scores",
+        "winners",
+    ]
     assert res["status"] == "complete"
     assert res["trump"] == trump
     assert res["maker"] == maker
@@ -414,14 +428,16 @@ def play_randomly(seed: int, scores_before: list[int], pass_rate: float = 0.5) -
     assert res["out"] == sorted(folded)
     assert res["tricks"] == tricks
     if trump in ("C", "none") and maker is None:
-        assert folded == []                               # no folding in dirty clubs or no-trump hands
+        assert folded == []  # no folding in dirty clubs or no-trump hands
     return state, res
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**64 - 1),
-       scores_before=st.lists(st.integers(min_value=1, max_value=25), min_size=4, max_size=4),
-       pass_rate=st.sampled_from([0.5, 0.9, 1.0]))
+@given(
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    scores_before=st.lists(st.integers(min_value=1, max_value=25), min_size=4, max_size=4),
+    pass_rate=st.sampled_from([0.5, 0.9, 1.0]),
+)
 def test_random_hands_follow_the_rules(seed: int, scores_before: list[int], pass_rate: float) -> None:
     _, res = play_randomly(seed, scores_before, pass_rate)
     delta = expected_delta(res)

@@ -321,7 +321,9 @@ def test_super_euchre_scores_four_for_a_sweep() -> None:
 
 # ================================================================== 10. fixed number of deals
 # Deal 8 of 8: seat 0 makes 1 point, 6-7 becomes 7-7: the tie shares the win.
-LAST_DEAL = record(3, THREE_HANDS, "TH", ["order", "discard 9S", "together", *THREE_PLAY], scores_before=[6, 7], trickspec={"deal": 8})
+LAST_DEAL = record(
+    3, THREE_HANDS, "TH", ["order", "discard 9S", "together", *THREE_PLAY], scores_before=[6, 7], trickspec={"deal": 8}
+)
 
 
 def test_fixed_deals_match_ends_after_the_last_deal() -> None:
@@ -595,13 +597,17 @@ def test_four_trick_tokens() -> None:
     assert second.result == result("H", 0, [4, 0, 0, 1], [2, 0])  # the second token cashes 1 more
     assert second.state.counters == {"tokens": [0, 1]}
     assert replay_error(dict(EXAMPLE, trickspec={"counters_before": {"tokens": [1, 1]}})) == (
-        "trickspec.counters_before: the variant has no counter \"tokens\" (its counters: none)"
+        'trickspec.counters_before: the variant has no counter "tokens" (its counters: none)'
     )
 
 
 def test_four_trick_tokens_only_for_exactly_four() -> None:
     march = record(
-        3, TOP_HANDS, "TH", ["order", "discard 9S", "together", *TOP_PLAY], trickspec={"counters_before": {"tokens": [1, 0]}}
+        3,
+        TOP_HANDS,
+        "TH",
+        ["order", "discard 9S", "together", *TOP_PLAY],
+        trickspec={"counters_before": {"tokens": [1, 0]}},
     )
     done = replayed(march, "four-trick-tokens")
     assert done.result == result("H", 0, [5, 0, 0, 0], [2, 0])
@@ -627,7 +633,12 @@ CASES = [
     ("going-under", UNDER, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("benny", BENNY, {}, result("S", 0, [0, 1, 3, 1], [1, 0])),
     ("fast-break", FAST, {}, result("H", 0, [3, 2, 0, 0], [0, 0])),
-    ("four-trick-tokens", dict(EXAMPLE, trickspec={"counters_before": {"tokens": [1, 0]}}), {}, result("H", 0, [4, 0, 0, 1], [2, 0])),
+    (
+        "four-trick-tokens",
+        dict(EXAMPLE, trickspec={"counters_before": {"tokens": [1, 0]}}),
+        {},
+        result("H", 0, [4, 0, 0, 1], [2, 0]),
+    ),
 ]
 RULE_FILES = sorted(p.stem for p in HOUSE.glob("*.yaml"))
 
@@ -648,7 +659,9 @@ def test_cli_replays_with_the_house_rule(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "hand.json"
-    if how == "record rules":  # the record names the rule: {"variant": "euchre", "trickspec": {"rules": ["house/NAME"]}}
+    if (
+        how == "record rules"
+    ):  # the record names the rule: {"variant": "euchre", "trickspec": {"rules": ["house/NAME"]}}
         path.write_text(json.dumps(with_rule(rec, rule, **options)), encoding="utf-8")
         argv = ["replay", str(path), "--json"]
     else:  # a plain euchre record, the rule stacked on the command line

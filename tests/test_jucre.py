@@ -80,31 +80,101 @@ def check_order(rules: Any, trump: str, high_to_low: list[str], others: list[str
 # ========================================================================= jucre
 
 # Hand A: seat 0 orders hearts, is euchred (1 trick). Dealer 3 exchanges TC for the 9H.
-A_HANDS = [["JH", "7H", "AC", "7S", "8D"], ["JD", "AH", "KS", "AS", "7C"],
-           ["8H", "QC", "9S", "8S", "9D"], ["KH", "QH", "AD", "KD", "TC"]]
-A_ACTIONS = ["order", "discard TC", "together",
-             "JH", "AH", "8H", "KH",     # right bower wins; seat 1 must follow with AH
-             "7H", "JD", "QC", "QH",     # seat 1's last trump is the left bower: it follows hearts
-             "AS", "9S", "9H", "7S",     # the dealer trumps with the picked-up 9H
-             "AD", "8D", "7C", "9D",
-             "KD", "AC", "KS", "8S"]
+A_HANDS = [
+    ["JH", "7H", "AC", "7S", "8D"],
+    ["JD", "AH", "KS", "AS", "7C"],
+    ["8H", "QC", "9S", "8S", "9D"],
+    ["KH", "QH", "AD", "KD", "TC"],
+]
+A_ACTIONS = [
+    "order",
+    "discard TC",
+    "together",
+    "JH",
+    "AH",
+    "8H",
+    "KH",  # right bower wins; seat 1 must follow with AH
+    "7H",
+    "JD",
+    "QC",
+    "QH",  # seat 1's last trump is the left bower: it follows hearts
+    "AS",
+    "9S",
+    "9H",
+    "7S",  # the dealer trumps with the picked-up 9H
+    "AD",
+    "8D",
+    "7C",
+    "9D",
+    "KD",
+    "AC",
+    "KS",
+    "8S",
+]
 
 # Hand B: seat 0 orders hearts and makes 3 tricks.
-B_HANDS = [["JH", "JD", "AC", "AD", "7S"], ["AH", "7H", "KS", "AS", "7C"],
-           ["8H", "QC", "9S", "8S", "9D"], ["KH", "QH", "8D", "KD", "TC"]]
-B_ACTIONS = ["order", "discard TC", "together",
-             "JH", "7H", "8H", "KH",
-             "JD", "AH", "QC", "QH",
-             "AC", "7C", "9D", "9H",
-             "KD", "AD", "KS", "8S",
-             "7S", "AS", "9S", "8D"]
+B_HANDS = [
+    ["JH", "JD", "AC", "AD", "7S"],
+    ["AH", "7H", "KS", "AS", "7C"],
+    ["8H", "QC", "9S", "8S", "9D"],
+    ["KH", "QH", "8D", "KD", "TC"],
+]
+B_ACTIONS = [
+    "order",
+    "discard TC",
+    "together",
+    "JH",
+    "7H",
+    "8H",
+    "KH",
+    "JD",
+    "AH",
+    "QC",
+    "QH",
+    "AC",
+    "7C",
+    "9D",
+    "9H",
+    "KD",
+    "AD",
+    "KS",
+    "8S",
+    "7S",
+    "AS",
+    "9S",
+    "8D",
+]
 
 # Hand C: seat 0 has the five top cards; alone or together he takes all five.
-C_HANDS = [["JH", "JD", "AH", "KH", "AC"], ["QH", "7C", "KS", "AS", "7D"],
-           ["8H", "QC", "9S", "8S", "9D"], ["TH", "KD", "AD", "TC", "8C"]]
+C_HANDS = [
+    ["JH", "JD", "AH", "KH", "AC"],
+    ["QH", "7C", "KS", "AS", "7D"],
+    ["8H", "QC", "9S", "8S", "9D"],
+    ["TH", "KD", "AD", "TC", "8C"],
+]
 C_PLAY_ALONE = ["JH", "QH", "TH", "JD", "7D", "9H", "AH", "KS", "TC", "KH", "AS", "KD", "AC", "7C", "AD"]
-C_PLAY_TOGETHER = ["JH", "QH", "8H", "TH", "JD", "7D", "9D", "9H", "AH", "KS", "9S", "TC",
-                   "KH", "AS", "8S", "KD", "AC", "7C", "QC", "AD"]
+C_PLAY_TOGETHER = [
+    "JH",
+    "QH",
+    "8H",
+    "TH",
+    "JD",
+    "7D",
+    "9D",
+    "9H",
+    "AH",
+    "KS",
+    "9S",
+    "TC",
+    "KH",
+    "AS",
+    "8S",
+    "KD",
+    "AC",
+    "7C",
+    "QC",
+    "AD",
+]
 
 
 def test_jucre_spec_shape() -> None:
@@ -143,13 +213,31 @@ def test_jucre_trump_beats_plain_and_left_bower_is_trump() -> None:
 def test_jucre_left_bower_need_not_follow_its_printed_suit() -> None:
     rules = load_rules("jucre")
     # Hearts trump; seat 1 holds JD and no other diamond: on a diamond lead he may play anything.
-    state = deal(rules, 3, [["AD", "7C", "8C", "9C", "TC"], ["JD", "AS", "KS", "QS", "JS"],
-                            ["7D", "8S", "9S", "TS", "QC"], ["8D", "9D", "TD", "QD", "KD"]], "7S")
+    state = deal(
+        rules,
+        3,
+        [
+            ["AD", "7C", "8C", "9C", "TC"],
+            ["JD", "AS", "KS", "QS", "JS"],
+            ["7D", "8S", "9S", "TS", "QC"],
+            ["8D", "9D", "TD", "QD", "KD"],
+        ],
+        "7S",
+    )
     act(state, "pass", "pass", "pass", "pass", "call H", "together", "AD")
     assert set(legal(state)) == {"JD", "AS", "KS", "QS", "JS"}
     # …but on a heart lead the left bower is his only trump and he must play it.
-    state = deal(rules, 3, [["AH", "7C", "8C", "9C", "TC"], ["JD", "AS", "KS", "QS", "JS"],
-                            ["7D", "8S", "9S", "TS", "QC"], ["8D", "9D", "TD", "QD", "KD"]], "9H")
+    state = deal(
+        rules,
+        3,
+        [
+            ["AH", "7C", "8C", "9C", "TC"],
+            ["JD", "AS", "KS", "QS", "JS"],
+            ["7D", "8S", "9S", "TS", "QC"],
+            ["8D", "9D", "TD", "QD", "KD"],
+        ],
+        "9H",
+    )
     act(state, "order", "discard 8D", "together", "AH")
     assert set(legal(state)) == {"JD"}
     assert "must follow hearts" in refuse(state, "AS")
@@ -204,35 +292,68 @@ def test_jucre_lone_march_scores_four_partner_sits_out() -> None:
     act(state, *C_PLAY_ALONE[:2])
     assert state.current_player == 3
     act(state, *C_PLAY_ALONE[2:])
-    assert state.result() == result(trump="H", maker=0, alone=[0], out=[2], tricks=[5, 0, 0, 0],
-                                    delta=[4, 0], scores=[4, 0])
+    assert state.result() == result(
+        trump="H", maker=0, alone=[0], out=[2], tricks=[5, 0, 0, 0], delta=[4, 0], scores=[4, 0]
+    )
 
 
 def test_jucre_lone_maker_three_tricks_scores_one() -> None:
     rules = load_rules("jucre")
     # Hand B, seat 0 alone: his partner's cards are gone, tricks change.
     state = deal(rules, 3, B_HANDS, "9H")
-    act(state, "order", "discard TC", "alone",
-               "JH", "7H", "KH",      # seat 0, seat 1, seat 3 (seat 2 out)
-               "JD", "AH", "QH",
-               "AC", "7C", "9H",      # the dealer trumps
-               "KD", "AD", "KS",
-               "7S", "AS", "8D")
-    assert state.result() == result(trump="H", maker=0, alone=[0], out=[2], tricks=[3, 1, 0, 1],
-                                    delta=[1, 0], scores=[1, 0])
+    act(
+        state,
+        "order",
+        "discard TC",
+        "alone",
+        "JH",
+        "7H",
+        "KH",  # seat 0, seat 1, seat 3 (seat 2 out)
+        "JD",
+        "AH",
+        "QH",
+        "AC",
+        "7C",
+        "9H",  # the dealer trumps
+        "KD",
+        "AD",
+        "KS",
+        "7S",
+        "AS",
+        "8D",
+    )
+    assert state.result() == result(
+        trump="H", maker=0, alone=[0], out=[2], tricks=[3, 1, 0, 1], delta=[1, 0], scores=[1, 0]
+    )
 
 
 def test_jucre_lone_maker_euchred_gives_three() -> None:
     rules = load_rules("jucre")
     state = deal(rules, 3, A_HANDS, "9H")
-    act(state, "order", "discard TC", "alone",
-               "JH", "AH", "KH",
-               "7H", "JD", "QH",
-               "AS", "9H", "7S",
-               "AD", "8D", "7C",
-               "KD", "AC", "KS")
-    assert state.result() == result(trump="H", maker=0, alone=[0], out=[2], tricks=[1, 1, 0, 3],
-                                    delta=[0, 3], scores=[0, 3])
+    act(
+        state,
+        "order",
+        "discard TC",
+        "alone",
+        "JH",
+        "AH",
+        "KH",
+        "7H",
+        "JD",
+        "QH",
+        "AS",
+        "9H",
+        "7S",
+        "AD",
+        "8D",
+        "7C",
+        "KD",
+        "AC",
+        "KS",
+    )
+    assert state.result() == result(
+        trump="H", maker=0, alone=[0], out=[2], tricks=[1, 1, 0, 3], delta=[0, 3], scores=[0, 3]
+    )
 
 
 def test_jucre_defenders_never_go_alone() -> None:
@@ -249,19 +370,36 @@ def lone_hand_seat_three_out() -> Any:
     """Hand A, but seat 1 orders and goes alone: the dealer (seat 3) picks up, then sits out."""
     rules = load_rules("jucre")
     state = deal(rules, 3, A_HANDS, "9H")
-    act(state, "pass", "order", "discard TC", "alone",
-               "JH", "AH", "8H",       # seat 0 leads; seat 3 is skipped
-               "7H", "JD", "QC",
-               "AS", "9S", "7S",
-               "KS", "8S", "AC",
-               "7C", "9D", "8D")
+    act(
+        state,
+        "pass",
+        "order",
+        "discard TC",
+        "alone",
+        "JH",
+        "AH",
+        "8H",  # seat 0 leads; seat 3 is skipped
+        "7H",
+        "JD",
+        "QC",
+        "AS",
+        "9S",
+        "7S",
+        "KS",
+        "8S",
+        "AC",
+        "7C",
+        "9D",
+        "8D",
+    )
     return state
 
 
 def test_jucre_lone_maker_seat_one_dealer_sits_out() -> None:
     state = lone_hand_seat_three_out()
-    assert state.result() == result(trump="H", maker=1, alone=[1], out=[3], tricks=[1, 4, 0, 0],
-                                    delta=[0, 1], scores=[0, 1])
+    assert state.result() == result(
+        trump="H", maker=1, alone=[1], out=[3], tricks=[1, 4, 0, 0], delta=[0, 1], scores=[0, 1]
+    )
     assert state.is_over and state.current_player is None
     assert state.why_illegal(state.rules.codec.parse("KH")) == "the hand is over"
 
@@ -283,9 +421,19 @@ def test_jucre_round_two_other_suits_and_redeal() -> None:
     refuse(state, "order")
     act(state, "pass", "pass", "pass", "pass")
     assert state.is_over
-    assert state.result() == {"status": "redeal", "trump": None, "maker": None, "contract": None,
-                              "alone": [], "partner": None, "out": [], "tricks": [0, 0, 0, 0],
-                              "delta": [0, 0], "scores": [4, 6], "winners": []}
+    assert state.result() == {
+        "status": "redeal",
+        "trump": None,
+        "maker": None,
+        "contract": None,
+        "alone": [],
+        "partner": None,
+        "out": [],
+        "tricks": [0, 0, 0, 0],
+        "delta": [0, 0],
+        "scores": [4, 6],
+        "winners": [],
+    }
 
 
 def test_jucre_round_two_call_makes_the_maker() -> None:
@@ -298,6 +446,7 @@ def test_jucre_round_two_call_makes_the_maker() -> None:
 
 
 # ---------------------------------------------------------------- target option
+
 
 def test_jucre_target_default_is_ten() -> None:
     rules = load_rules("jucre")
@@ -312,8 +461,7 @@ def test_jucre_target_seven_side_at_six_scoring_one_wins() -> None:
     rules = load_rules("jucre", {"target": 7})
     assert rules.options == {"target": 7}
     state = act(deal(rules, 3, B_HANDS, "9H", [6, 2]), *B_ACTIONS)
-    assert state.result() == result(trump="H", maker=0, tricks=[3, 1, 0, 1], delta=[1, 0], scores=[7, 2],
-                                    winners=[0])
+    assert state.result() == result(trump="H", maker=0, tricks=[3, 1, 0, 1], delta=[1, 0], scores=[7, 2], winners=[0])
     # A euchre from 4 reaches 7 for the defenders.
     state = act(deal(rules, 3, A_HANDS, "9H", [5, 4]), *A_ACTIONS)
     assert state.result()["scores"] == [5, 7] and state.result()["winners"] == [1]
@@ -342,6 +490,7 @@ def test_jucre_unknown_option_is_refused() -> None:
 
 
 # ------------------------------------------------------------- first dealer draw
+
 
 class ScriptedRng(random.Random):
     """Hands out the given draws, one round per `sample` call; anything else is an error."""
@@ -422,8 +571,13 @@ def test_first_dealer_seeded_draw_with_a_tie() -> None:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 @settings(max_examples=100, deadline=None)
 def test_first_dealer_draw_property(seed: int) -> None:
-    for name, options in (("jucre", {}), ("jucre-railroad", {}), ("jucre-two-handed", {}),
-                          ("jucre-three-handed", {}), ("call-ace", {"players": 6})):
+    for name, options in (
+        ("jucre", {}),
+        ("jucre-railroad", {}),
+        ("jucre-two-handed", {}),
+        ("jucre-three-handed", {}),
+        ("call-ace", {"players": 6}),
+    ):
         rules = load_rules(name, options)
         dealer, rounds = rules.draw_first_dealer(random.Random(seed))
         check_draws(rules.players, dealer, rounds)
@@ -437,6 +591,7 @@ def test_first_dealer_railroad_joker_is_never_lowest() -> None:
 
 
 # ======================================================================= railroad
+
 
 def test_railroad_deck_has_one_joker() -> None:
     rules = load_rules("jucre-railroad")
@@ -455,8 +610,12 @@ def test_railroad_joker_is_the_highest_trump() -> None:
     check_order(rules, "H", ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S"], ["7C", "8C"])
 
 
-RAIL_HANDS = [["AH", "8C", "9C", "TC", "9D"], ["JK", "AS", "KS", "QS", "7D"],
-              ["7H", "8H", "9H", "QC", "8D"], ["KH", "QH", "AD", "KD", "7C"]]
+RAIL_HANDS = [
+    ["AH", "8C", "9C", "TC", "9D"],
+    ["JK", "AS", "KS", "QS", "7D"],
+    ["7H", "8H", "9H", "QC", "8D"],
+    ["KH", "QH", "AD", "KD", "7C"],
+]
 
 
 def test_railroad_joker_follows_as_trump() -> None:
@@ -465,7 +624,7 @@ def test_railroad_joker_follows_as_trump() -> None:
     state = deal(rules, 3, RAIL_HANDS, "TH")
     act(state, "order", "discard 7C", "together", "AH")
     assert state.current_player == 1
-    assert set(legal(state)) == {"JK"}   # a trump lead: the joker is his only trump
+    assert set(legal(state)) == {"JK"}  # a trump lead: the joker is his only trump
     assert "must follow hearts" in refuse(state, "AS")
     act(state, "JK")
     assert state.current_player == 2
@@ -486,19 +645,44 @@ def test_railroad_joker_need_not_be_played_to_a_plain_lead() -> None:
     act(state, "order", "discard 7C", "together", "8C")
     assert set(legal(state)) == {"JK", "AS", "KS", "QS", "7D"}
     act(state, "AS")
-    act(state, "QC", "KH")     # seat 2 follows clubs; the dealer trumps with KH
+    act(state, "QC", "KH")  # seat 2 follows clubs; the dealer trumps with KH
     assert state.observation(0)["tricks"] == [0, 0, 0, 1]
 
 
 # Hand D: the joker is turned up; the dealer names spades, seat 1 orders, the dealer takes the joker.
-D_HANDS = [["AH", "KH", "7C", "8C", "9D"], ["JS", "JC", "AS", "KS", "7D"],
-           ["8H", "9H", "QC", "8D", "TD"], ["QS", "7S", "AD", "KD", "7H"]]
-D_ACTIONS = ["call S", "pass", "order", "discard 7H", "together",
-             "AH", "7D", "8H", "7S",       # the dealer trumps
-             "JK", "7C", "KS", "QC",       # the joker led calls for trump
-             "QS", "8C", "JC", "9H",       # the left bower beats the queen
-             "JS", "8D", "AD", "9D",
-             "AS", "TD", "KD", "KH"]
+D_HANDS = [
+    ["AH", "KH", "7C", "8C", "9D"],
+    ["JS", "JC", "AS", "KS", "7D"],
+    ["8H", "9H", "QC", "8D", "TD"],
+    ["QS", "7S", "AD", "KD", "7H"],
+]
+D_ACTIONS = [
+    "call S",
+    "pass",
+    "order",
+    "discard 7H",
+    "together",
+    "AH",
+    "7D",
+    "8H",
+    "7S",  # the dealer trumps
+    "JK",
+    "7C",
+    "KS",
+    "QC",  # the joker led calls for trump
+    "QS",
+    "8C",
+    "JC",
+    "9H",  # the left bower beats the queen
+    "JS",
+    "8D",
+    "AD",
+    "9D",
+    "AS",
+    "TD",
+    "KD",
+    "KH",
+]
 
 
 def test_railroad_joker_upcard_dealer_names_suit_first() -> None:
@@ -548,9 +732,19 @@ def test_railroad_joker_upcard_round_one_passes() -> None:
 def test_railroad_joker_upcard_all_pass_redeal() -> None:
     rules = load_rules("jucre-railroad")
     state = act(deal(rules, 0, D_HANDS, "JK", [2, 3]), "call H", *["pass"] * 8)
-    assert state.result() == {"status": "redeal", "trump": None, "maker": None, "contract": None,
-                              "alone": [], "partner": None, "out": [], "tricks": [0, 0, 0, 0],
-                              "delta": [0, 0], "scores": [2, 3], "winners": []}
+    assert state.result() == {
+        "status": "redeal",
+        "trump": None,
+        "maker": None,
+        "contract": None,
+        "alone": [],
+        "partner": None,
+        "out": [],
+        "tricks": [0, 0, 0, 0],
+        "delta": [0, 0],
+        "scores": [2, 3],
+        "winners": [],
+    }
 
 
 def test_railroad_plain_upcard_no_naming() -> None:
@@ -563,8 +757,7 @@ def test_railroad_euchre_is_worth_three() -> None:
     rules = load_rules("jucre-railroad", {"target": 5})
     # Hand A with a railroad deck (the joker undealt): the same play, the same euchre.
     state = act(deal(rules, 3, A_HANDS, "9H", [1, 3]), *A_ACTIONS)
-    assert state.result() == result(trump="H", maker=0, tricks=[1, 1, 0, 3], delta=[0, 3], scores=[1, 6],
-                                    winners=[1])
+    assert state.result() == result(trump="H", maker=0, tricks=[1, 1, 0, 3], delta=[0, 3], scores=[1, 6], winners=[1])
 
 
 # ===================================================================== two-handed
@@ -612,9 +805,21 @@ def test_two_handed_euchred_opponent_three() -> None:
     rules = load_rules("jucre-two-handed", {"target": 7})
     hands, up = TWO_EUCHRED
     state = deal(rules, 1, hands, up, [2, 4])
-    act(state, "order", "discard KC",
-               "AC", "KH",           # the dealer trumps seat 0's ace
-               "JH", "9H", "JD", "TH", "AH", "9S", "AS", "TS")
+    act(
+        state,
+        "order",
+        "discard KC",
+        "AC",
+        "KH",  # the dealer trumps seat 0's ace
+        "JH",
+        "9H",
+        "JD",
+        "TH",
+        "AH",
+        "9S",
+        "AS",
+        "TS",
+    )
     assert state.result() == result(trump="H", maker=0, tricks=[0, 5], delta=[0, 3], scores=[2, 7], winners=[1])
 
 
@@ -625,9 +830,19 @@ def test_two_handed_round_two_and_redeal() -> None:
     act(state, "pass", "pass")
     assert state.current_player == 0 and set(legal(state)) == {"pass", "call C", "call D", "call S"}
     act(state, "pass", "pass")
-    assert state.result() == {"status": "redeal", "trump": None, "maker": None, "contract": None,
-                              "alone": [], "partner": None, "out": [], "tricks": [0, 0],
-                              "delta": [0, 0], "scores": [0, 0], "winners": []}
+    assert state.result() == {
+        "status": "redeal",
+        "trump": None,
+        "maker": None,
+        "contract": None,
+        "alone": [],
+        "partner": None,
+        "out": [],
+        "tricks": [0, 0],
+        "delta": [0, 0],
+        "scores": [0, 0],
+        "winners": [],
+    }
 
 
 # ==================================================================== three-handed
@@ -658,38 +873,99 @@ def test_three_handed_march_three_to_the_maker_only() -> None:
 def test_three_handed_made_one() -> None:
     rules = load_rules("jucre-three-handed")
     # Seat 0 orders with a weaker hand: 3 tricks, 1 point; the two defenders score nothing.
-    state = deal(rules, 2, [["JH", "JD", "AH", "7C", "8C"], ["QH", "AC", "KS", "AS", "7D"],
-                            ["8H", "QC", "9S", "8S", "9D"]], "9H", [1, 2, 3])
-    act(state, "order", "discard 9D",
-               "JH", "QH", "8H", "JD", "7D", "9H", "AH", "KS", "9S",
-               "7C", "AC", "QC",      # seat 1 wins the club
-               "AS", "8S", "8C")      # and leads his ace of spades
+    state = deal(
+        rules,
+        2,
+        [["JH", "JD", "AH", "7C", "8C"], ["QH", "AC", "KS", "AS", "7D"], ["8H", "QC", "9S", "8S", "9D"]],
+        "9H",
+        [1, 2, 3],
+    )
+    act(
+        state,
+        "order",
+        "discard 9D",
+        "JH",
+        "QH",
+        "8H",
+        "JD",
+        "7D",
+        "9H",
+        "AH",
+        "KS",
+        "9S",
+        "7C",
+        "AC",
+        "QC",  # seat 1 wins the club
+        "AS",
+        "8S",
+        "8C",
+    )  # and leads his ace of spades
     assert state.result() == result(trump="H", maker=0, tricks=[3, 2, 0], delta=[1, 0, 0], scores=[2, 2, 3])
 
 
 def test_three_handed_euchred_each_defender_three() -> None:
     rules = load_rules("jucre-three-handed")
     state = deal(rules, 2, G_HANDS, "9H")
-    act(state, "pass", "order", "discard 9D",
-               "JH", "QH", "8H", "JD", "7D", "9H", "AH", "7C", "9S",
-               "KH", "KS", "8S", "AC", "AS", "QC")
+    act(
+        state,
+        "pass",
+        "order",
+        "discard 9D",
+        "JH",
+        "QH",
+        "8H",
+        "JD",
+        "7D",
+        "9H",
+        "AH",
+        "7C",
+        "9S",
+        "KH",
+        "KS",
+        "8S",
+        "AC",
+        "AS",
+        "QC",
+    )
     assert state.result() == result(trump="H", maker=1, tricks=[5, 0, 0], delta=[3, 0, 3], scores=[3, 0, 3])
 
 
-@pytest.mark.parametrize(("before", "scores", "winners"), [
-    ([9, 0, 8], [12, 0, 11], [0]),      # both pass the target: the highest wins
-    ([5, 0, 9], [8, 0, 12], [2]),       # only one reaches it
-    ([9, 0, 9], [12, 0, 12], [0, 2]),   # an exact tie shares the win
-    ([6, 9, 6], [9, 9, 9], []),         # the maker at 9 is not helped by a euchre
-])
+@pytest.mark.parametrize(
+    ("before", "scores", "winners"),
+    [
+        ([9, 0, 8], [12, 0, 11], [0]),  # both pass the target: the highest wins
+        ([5, 0, 9], [8, 0, 12], [2]),  # only one reaches it
+        ([9, 0, 9], [12, 0, 12], [0, 2]),  # an exact tie shares the win
+        ([6, 9, 6], [9, 9, 9], []),  # the maker at 9 is not helped by a euchre
+    ],
+)
 def test_three_handed_match_end_highest_wins(before: list[int], scores: list[int], winners: list[int]) -> None:
     rules = load_rules("jucre-three-handed")
     state = deal(rules, 2, G_HANDS, "9H", before)
-    act(state, "pass", "order", "discard 9D",
-               "JH", "QH", "8H", "JD", "7D", "9H", "AH", "7C", "9S",
-               "KH", "KS", "8S", "AC", "AS", "QC")
-    assert state.result() == result(trump="H", maker=1, tricks=[5, 0, 0], delta=[3, 0, 3], scores=scores,
-                                    winners=winners)
+    act(
+        state,
+        "pass",
+        "order",
+        "discard 9D",
+        "JH",
+        "QH",
+        "8H",
+        "JD",
+        "7D",
+        "9H",
+        "AH",
+        "7C",
+        "9S",
+        "KH",
+        "KS",
+        "8S",
+        "AC",
+        "AS",
+        "QC",
+    )
+    assert state.result() == result(
+        trump="H", maker=1, tricks=[5, 0, 0], delta=[3, 0, 3], scores=scores, winners=winners
+    )
 
 
 def test_three_handed_target_option() -> None:
@@ -701,9 +977,16 @@ def test_three_handed_target_option() -> None:
 # ========================================================= properties, all five
 
 VARIANTS: list[tuple[str, dict[str, int]]] = [
-    ("jucre", {}), ("jucre", {"target": 5}), ("jucre-railroad", {}), ("jucre-railroad", {"target": 7}),
-    ("jucre-two-handed", {}), ("jucre-three-handed", {}), ("jucre-three-handed", {"target": 5}),
-    ("call-ace", {}), ("call-ace", {"players": 5}), ("call-ace", {"players": 6, "target": 5}),
+    ("jucre", {}),
+    ("jucre", {"target": 5}),
+    ("jucre-railroad", {}),
+    ("jucre-railroad", {"target": 7}),
+    ("jucre-two-handed", {}),
+    ("jucre-three-handed", {}),
+    ("jucre-three-handed", {"target": 5}),
+    ("call-ace", {}),
+    ("call-ace", {"players": 5}),
+    ("call-ace", {"players": 6, "target": 5}),
 ]
 
 
@@ -839,8 +1122,19 @@ def random_hand(name: str, options: dict[str, int], seed: int) -> tuple[Any, lis
 def test_random_hands_follow_the_rules(name: str, options: dict[str, int], seed: int) -> None:
     rules, actions, res = random_hand(name, options, seed)
     n = rules.players
-    assert list(res) == ["status", "trump", "maker", "contract", "alone", "partner", "out",
-                         "tricks", "delta", "scores", "winners"]
+    assert list(res) == [
+        "status",
+        "trump",
+        "maker",
+        "contract",
+        "alone",
+        "partner",
+        "out",
+        "tricks",
+        "delta",
+        "scores",
+        "winners",
+    ]
     assert res["contract"] is None
     assert len(res["tricks"]) == n
     delta = expected_delta(name, res, n)

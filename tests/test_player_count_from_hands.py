@@ -7,8 +7,13 @@ import pytest
 from interpreter.errors import RecordError
 from interpreter.records import check_record
 
-FIVE = [["7C", "8C", "9C", "TC", "JC"], ["QC", "KC", "AC", "7D", "8D"], ["9D", "TD", "JD", "QD", "KD"],
-        ["AD", "7H", "8H", "9H", "TH"], ["JH", "QH", "KH", "AH", "7S"]]
+FIVE = [
+    ["7C", "8C", "9C", "TC", "JC"],
+    ["QC", "KC", "AC", "7D", "8D"],
+    ["9D", "TD", "JD", "QD", "KD"],
+    ["AD", "7H", "8H", "9H", "TH"],
+    ["JH", "QH", "KH", "AH", "7S"],
+]
 
 
 def record(**extra: object) -> dict[str, object]:

@@ -84,8 +84,9 @@ class _Merger:
             return self.edit_list(base, borigin, over, oorigin, rpath)
         return self.record(over, oorigin, rpath)
 
-    def edit_list(self, base: list[Any], borigin: Origin, edits: dict[str, Any], oorigin: Origin,
-                  rpath: tuple[Any, ...]) -> list[Any]:
+    def edit_list(
+        self, base: list[Any], borigin: Origin, edits: dict[str, Any], oorigin: Origin, rpath: tuple[Any, ...]
+    ) -> list[Any]:
         """Apply id-addressed edits to a list; an unknown id is an error at the overlay's line."""
         bdoc, bpath = borigin
         odoc, opath = oorigin
@@ -100,8 +101,13 @@ class _Merger:
                     return i
             known = ", ".join(str(item_id(v)) for v, _, _ in items)
             line, col = odoc.locate((*opath, key, ident) if key != "remove" else (*opath, key))
-            raise SpecError(f"{_where(rpath)}: no item with id '{ident}' to {key.replace('_', ' ')}",
-                            odoc.file, line, col, f"ids here: {known}")
+            raise SpecError(
+                f"{_where(rpath)}: no item with id '{ident}' to {key.replace('_', ' ')}",
+                odoc.file,
+                line,
+                col,
+                f"ids here: {known}",
+            )
 
         def new_items(key: str, ident: Any, value: Any) -> list[tuple[Any, Origin, None]]:
             where = (*opath, key) if ident is None else (*opath, key, ident)
@@ -123,13 +129,13 @@ class _Merger:
                 for ident, value in arg.items():
                     i = index_of(ident, key)
                     if key == "replace":
-                        items[i:i + 1] = new_items(key, ident, value)
+                        items[i : i + 1] = new_items(key, ident, value)
                     elif key == "patch":
                         items[i] = (items[i][0], items[i][1], (value, (odoc, (*opath, key, ident))))
                     elif key == "insert_before":
                         items[i:i] = new_items(key, ident, value)
                     else:
-                        items[i + 1:i + 1] = new_items(key, ident, value)
+                        items[i + 1 : i + 1] = new_items(key, ident, value)
             else:
                 line, col = odoc.locate((*opath, key))
                 raise SpecError(f"{_where(rpath)}.{key}: expected a mapping of id to item", odoc.file, line, col)
@@ -173,8 +179,7 @@ def apply_overlay(base: LoadedYaml, overlay: LoadedYaml) -> LoadedYaml:
     return merged_document(data, overlay.file, m.origins)
 
 
-def load_with_extends(path: Path, resolve: Callable[[str, Path], Path],
-                      chain: tuple[Path, ...] = ()) -> LoadedYaml:
+def load_with_extends(path: Path, resolve: Callable[[str, Path], Path], chain: tuple[Path, ...] = ()) -> LoadedYaml:
     """Load a spec; if it `extends` another, load that first (recursively) and merge."""
     real = path.resolve()
     if real in chain:

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .agents import make_agent
 from .engine import State
@@ -263,6 +263,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ parser
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes are bad input too: the message, and exit status 1 (argparse says 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
 def _add_rule_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--rule",
@@ -274,7 +282,7 @@ def _add_rule_option(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -12,8 +12,9 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from .compiler import compile_rules
 from .errors import SpecError
-from .rules import Rules, compile_rules
+from .rules import Rules
 from .spec.overlay import apply_overlay, load_with_extends
 from .spec.schema_check import check_schema
 from .spec.yaml_loader import LoadedYaml, load_yaml_file

@@ -17,8 +17,8 @@ from handplay import act, deal, legal, refuse, result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from interpreter.compiler import compile_rules
 from interpreter.errors import SpecError
-from interpreter.rules import compile_rules
 from interpreter.spec.yaml_loader import LoadedYaml, load_yaml_file
 from interpreter.variants import load_rules
 

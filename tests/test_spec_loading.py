@@ -175,7 +175,7 @@ def _expectations(path: Path) -> list[str]:
 
 def _load_fully(shown: str) -> None:
     """Read, check the schema, compile: the corpus holds semantic mistakes too."""
-    from interpreter.rules import compile_rules
+    from interpreter.compiler import compile_rules
 
     doc = load_yaml_file(shown)
     check_schema(doc)

@@ -27,11 +27,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import TRUMP_BONUS
+from ..compiler import compile_rules
 from ..dsl import CompiledExpr
 from ..errors import SpecError
 from ..phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp
 from ..phases.declarations import Alone, CallPartner, PlayOrFold
-from ..rules import SIDE_NAMES, Rules, compile_rules
+from ..rules import SIDE_NAMES, Rules
 from ..spec.schema_check import check_schema
 from ..spec.yaml_loader import LoadedYaml
 from ..variants import load_document

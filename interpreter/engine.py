@@ -247,6 +247,8 @@ class State:
             "hand": [codec.to_str(c) for c in self.hands[seat]],
             "upcard": None if self.upcard < 0 else codec.to_str(self.upcard),
             "upcard_taken": self.upcard_taken,
+            # the suit the upcard stands for (a turned joker takes the suit the dealer named)
+            "upcard_suit": None if self.up_suit < 0 else rules.deck.suits[self.up_suit],
             "turned_down": None if self.turned_down < 0 else rules.deck.suits[self.turned_down],
             "trump": None if self.contract < 0 else rules.contracts[self.contract].name,
             "maker": None if self.maker < 0 else self.maker,

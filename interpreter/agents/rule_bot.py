@@ -77,7 +77,7 @@ def _view(state: State, seat: int) -> _View:
         seat=seat,
         hand=[_card(deck.parse(n)) for n in obs["hand"]],
         upcard=-1 if obs["upcard"] is None else _card(deck.parse(obs["upcard"])),
-        up_suit=state.up_suit,
+        up_suit=-1 if obs["upcard_suit"] is None else deck.suits.index(obs["upcard_suit"]),
         dealer=obs["dealer"],
         maker=-1 if obs["maker"] is None else obs["maker"],
         partner=-1 if obs["partner"] is None else obs["partner"],

@@ -125,7 +125,7 @@ class State:
         self.status: str | None = None
         self.scores_before = list(scores_before)
         self._result: dict[str, Any] | None = None
-        self.nxt: list[int] = []
+        self.nxt: tuple[int, ...] = ()
         self.follow: tuple[int, ...] = ()
         self.power: tuple[int, ...] = ()
         self.trump = -1
@@ -301,12 +301,13 @@ class State:
         if len(active) == n:
             nxt = rules.next_seat  # nobody sits out: the shared table
         else:
-            nxt = [0] * n
+            table = [0] * n
             for s in range(n):
                 t = (s + 1) % n
                 while out[t]:
                     t = (t + 1) % n
-                nxt[s] = t
+                table[s] = t
+            nxt = tuple(table)
         self.nxt = nxt
         start = rules.lead_seat(rules.env_for(self, rules.lead_keys)) % n
         self.leader = start if not out[start] else nxt[start]

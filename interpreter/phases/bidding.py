@@ -40,7 +40,7 @@ def upcard_env(st: State) -> dict[str, object]:
     deck = rules.deck
     card = st.upcard
     suit = deck.suit_of(card)
-    env = dict(rules.option_env)
+    env: dict[str, object] = dict(rules.option_env)
     env.update(
         {
             "upcard.suit": deck.suits[suit] if suit >= 0 else "",

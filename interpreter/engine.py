@@ -68,6 +68,7 @@ class State:
         "playing",
         "trick_size",
         "on_team",
+        "scored_by",
     )
 
     def __init__(
@@ -91,6 +92,7 @@ class State:
         self.playing = False  # in the trick phase (the hot path tests this one flag)
         self.trick_size = 0
         self.on_team: list[bool] | None = None  # per side, once the teams are final
+        self.scored_by = ""  # the id of the scoring row that scored the hand (statistics, verify)
         self.rules = rules
         self.dealer = dealer
         self.hands = hands

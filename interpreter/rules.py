@@ -223,6 +223,7 @@ class Rules:
             if row.when is not None and not row.when.fn(env):
                 continue
             self.award(row.makers, row.defenders, row.each, env, st, on_team, delta)
+            st.scored_by = row.id
             if row.counters:
                 counters = {name: list(values) for name, values in st.counters_before.items()}
                 for name, makers, defenders, each in row.counters:

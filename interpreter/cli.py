@@ -262,6 +262,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ simulate
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import report, simulate
+
+    rules = load_rules(_as_variant_arg(args.variant), parse_sets(args.set), args.rule)
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot] * rules.players
+    if len(bots) != rules.players or any(b not in ("random", "rules") for b in bots):
+        example = ",".join(("rules", "random")[seat % 2] for seat in range(rules.players))
+        raise TrickSpecError(
+            f"--bots {args.bots}: name one bot (random or rules) per seat, {rules.players} in all, e.g. {example}"
+        )
+    if args.matches < 1:
+        raise TrickSpecError(f"--matches {args.matches}: at least one match must be played")
+    stats = simulate(rules, bots, args.matches, args.seed)
+    if args.json:
+        print(json.dumps(stats.to_json(rules, bots)))
+    else:
+        print(report(stats, rules, bots))
+    return 0
+
+
 # ------------------------------------------------------------------ parser
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes are bad input too: the message, and exit status 1 (argparse says 2)."""
@@ -324,6 +345,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="print only the outcome of the match")
     _add_rule_option(p)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="many bot matches of a variant, and their statistics")
+    p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, metavar="VARIANT",
+                   help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})")
+    p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0: repeatable)")
+    p.add_argument("--bot", choices=("random", "rules"), default="rules", help="every seat's bot (default: rules)")
+    p.add_argument("--bots", metavar="KIND,KIND,…", help="one bot per seat, e.g. rules,random,rules,random")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_rule_option(p)
+    p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("variants", help="list the bundled variants and house rules")
     p.set_defaults(func=cmd_variants)

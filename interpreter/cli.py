@@ -303,9 +303,7 @@ def _add_rule_option(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games."
-    )
+    parser = _Parser(prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check variant specs (files or bundled names)")
@@ -347,8 +345,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="many bot matches of a variant, and their statistics")
-    p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, metavar="VARIANT",
-                   help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})")
+    p.add_argument(
+        "variant",
+        nargs="?",
+        default=DEFAULT_VARIANT,
+        metavar="VARIANT",
+        help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})",
+    )
     p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0: repeatable)")
     p.add_argument("--bot", choices=("random", "rules"), default="rules", help="every seat's bot (default: rules)")

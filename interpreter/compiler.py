@@ -384,7 +384,7 @@ class _Compiler:
     ) -> Phase:
         kind, cfg = next(iter(item.items()))
         cfg = cfg or {}
-        path = ["bidding", i, kind]
+        path: list[str | int] = ["bidding", i, kind]
         pid = str(cfg.get("id", kind))
         upnames = {**UPCARD_NAMES, **self.option_names}
         if kind == "auto_trump":
@@ -431,7 +431,9 @@ class _Compiler:
             )
         raise self.fail(path, f"unknown bidding phase '{kind}'")
 
-    def kitty_exchange(self, path: list[Any], pid: str, cfg: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
+    def kitty_exchange(
+        self, path: list[str | int], pid: str, cfg: dict[str, Any], codec: ActionCodec, deck: Deck
+    ) -> Phase:
         ranks = None
         if "ranks" in cfg:
             ranks = frozenset(
@@ -450,7 +452,7 @@ class _Compiler:
     def declaration(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
         kind, cfg = next(iter(item.items()))
         cfg = cfg or {}
-        path = ["declarations", i, kind]
+        path: list[str | int] = ["declarations", i, kind]
         pid = str(cfg.get("id", kind))
         if kind == "alone":
             must_if = None

@@ -82,8 +82,8 @@ class State:
         counters_before: dict[str, list[int]] | None = None,
     ) -> None:
         n = rules.players
-        self.deal_number = deal_number
-        self.fixed_by = ""  # id of the bidding phase that fixed the contract
+        self.deal_number: int = deal_number
+        self.fixed_by: str = ""  # id of the bidding phase that fixed the contract
         self.kitty: list[int] | None = None  # the undealt cards, once a phase takes from them
         self.laid_away: list[int] = []  # cards put out of play other than the dealer's discard
         self.trick_winners: list[int] = []
@@ -94,7 +94,7 @@ class State:
         self.on_team: list[bool] | None = None  # per side, once the teams are final
         self.scored_by = ""  # the id of the scoring row that scored the hand (statistics, verify)
         self.rules = rules
-        self.dealer = dealer
+        self.dealer: int = dealer
         self.hands = hands
         self.dealt = tuple(map(tuple, hands))  # `hands` is ours to change: new_hand/deal pass fresh lists
         self.upcard = -1 if upcard is None else upcard
@@ -108,12 +108,12 @@ class State:
         self.queue: list[int] = []
         self.asked = 0
         self.high_bid = 0
-        self.contract = -1  # index into rules.contracts
-        self.maker = -1
-        self.bid = 0
+        self.contract: int = -1  # index into rules.contracts
+        self.maker: int = -1
+        self.bid: int = 0
         self.alone: list[int] = []
         self.out = [False] * n
-        self.partner = -1
+        self.partner: int = -1
         self.partner_card = -1
         self.partner_shown = False
         self.trick: list[int] = []  # seat, card, seat, card, …

@@ -29,8 +29,11 @@ UPCARD_NAMES = UPCARD_TYPES
 class SpecSource(Protocol):
     """A loaded spec: its data, its file name, and where each JSON path sits."""
 
-    data: Any
-    file: str
+    @property
+    def data(self) -> Any: ...
+
+    @property
+    def file(self) -> str: ...
 
     def locate(self, path: Path_) -> tuple[int | None, int | None]: ...
 
@@ -217,6 +220,7 @@ class Rules:
         env = self.env_for(st, self.score_keys)
         n_sides = self.n_sides
         on_team = st.on_team
+        assert on_team is not None  # State._start_play set it: only a played hand is scored
         delta = [0] * n_sides
         before = st.scores_before
         for row in self.scoring:

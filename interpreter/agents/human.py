@@ -49,9 +49,9 @@ class HumanAgent:
             self.printer.line(f"    {number}) {action_text(state.rules, action)}")
         while True:
             answer = self._ask(f"  Seat {seat}, your choice [1-{len(legal)}]: ")
-            action, problem = self._understand(state, legal, answer)
-            if action is not None:
-                return action
+            choice, problem = self._understand(state, legal, answer)
+            if choice is not None:
+                return choice
             self.printer.line(f"  {problem}")
 
     # -- what the person sees

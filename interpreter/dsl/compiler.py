@@ -29,9 +29,9 @@ import difflib
 import functools
 import importlib.resources
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, overload
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
@@ -147,8 +147,12 @@ def _got(left: str, right: str, want: str) -> str:
     return " and ".join(bad)
 
 
-def _pos(node: Tree | Token) -> int:
-    return node.start_pos if isinstance(node, Token) else node.meta.start_pos
+def _pos(node: Tree[Token] | Token) -> int:
+    """0-based offset of a node's first character (the basic lexer sets it on every token)."""
+    if isinstance(node, Token):
+        assert node.start_pos is not None
+        return node.start_pos
+    return node.meta.start_pos
 
 
 class _Compiler:
@@ -158,33 +162,33 @@ class _Compiler:
         self.names = names
         self.used: set[str] = set()
 
-    def walk(self, node: Tree | Token) -> _Node:
+    def walk(self, node: Tree[Token] | Token) -> _Node:
         if isinstance(node, Token):
             return getattr(self, f"tok_{node.type}")(node)
         return getattr(self, f"tree_{node.data}")(node)
 
     # --- leaves -------------------------------------------------------------
     def tok_INT(self, tok: Token) -> _Node:
-        return _constant("int", int(tok), tok.start_pos)
+        return _constant("int", int(tok), _pos(tok))
 
     def tok_TRUE(self, tok: Token) -> _Node:
-        return _constant("bool", True, tok.start_pos)
+        return _constant("bool", True, _pos(tok))
 
     def tok_FALSE(self, tok: Token) -> _Node:
-        return _constant("bool", False, tok.start_pos)
+        return _constant("bool", False, _pos(tok))
 
     def tok_STRING(self, tok: Token) -> _Node:
-        return _constant("str", str(tok)[1:-1], tok.start_pos)
+        return _constant("str", str(tok)[1:-1], _pos(tok))
 
     def tok_NAME(self, tok: Token) -> _Node:
         name = str(tok)
         if name not in self.names:
             raise ExprError(
                 f"unknown name '{name}'{_did_you_mean(name, self.names)}",
-                tok.start_pos + 1,
+                _pos(tok) + 1,
             )
         self.used.add(name)
-        return _Node(self.names[name], operator.itemgetter(name), _VARIES, tok.start_pos)
+        return _Node(self.names[name], operator.itemgetter(name), _VARIES, _pos(tok))
 
     # --- operators ----------------------------------------------------------
     def _binary(self, a: _Node, op: str, b: _Node, type_: str) -> _Node:
@@ -196,23 +200,23 @@ class _Compiler:
             return _Node(type_, _BINARY_CONST[op](a.fn, b.const), _VARIES, a.pos)
         return _Node(type_, _BINARY[op](a.fn, b.fn), _VARIES, a.pos)
 
-    def tree_binop(self, tree: Tree) -> _Node:
+    def tree_binop(self, tree: Tree[Token]) -> _Node:
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
         if a.type != "int" or b.type != "int":
             raise ExprError(
                 f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
-                op.start_pos + 1,
+                _pos(op) + 1,
             )
         return self._binary(a, str(op), b, "int")
 
-    def tree_comparison(self, tree: Tree) -> _Node:
+    def tree_comparison(self, tree: Tree[Token]) -> _Node:
         if len(tree.children) > 3:
             op2 = tree.children[3]
             raise ExprError(
                 f"comparisons do not chain: write 'a {tree.children[1]} b and b {op2} c'"
                 f" instead of 'a {tree.children[1]} b {op2} c'",
-                op2.start_pos + 1,
+                _pos(op2) + 1,
             )
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
@@ -221,22 +225,22 @@ class _Compiler:
                 raise ExprError(
                     f"'{op}' needs the same type on both sides,"
                     f" got {_A[a.type]} on the left and {_A[b.type]} on the right",
-                    op.start_pos + 1,
+                    _pos(op) + 1,
                 )
         elif a.type != "int" or b.type != "int":
             raise ExprError(
                 f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
-                op.start_pos + 1,
+                _pos(op) + 1,
             )
         return self._binary(a, str(op), b, "bool")
 
-    def tree_boolop(self, tree: Tree) -> _Node:
+    def tree_boolop(self, tree: Tree[Token]) -> _Node:
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
         if a.type != "bool" or b.type != "bool":
             raise ExprError(
                 f"'{op}' needs true/false on both sides, got {_got(a.type, b.type, 'bool')}",
-                op.start_pos + 1,
+                _pos(op) + 1,
             )
         if a.const is not _VARIES:  # false and x / true or x: x is never needed
             decided = (not a.const) if op == "and" else a.const
@@ -246,27 +250,27 @@ class _Compiler:
             return _Node("bool", lambda env: fa(env) and fb(env), _VARIES, a.pos)
         return _Node("bool", lambda env: fa(env) or fb(env), _VARIES, a.pos)
 
-    def tree_notop(self, tree: Tree) -> _Node:
+    def tree_notop(self, tree: Tree[Token]) -> _Node:
         op, operand = tree.children
         a = self.walk(operand)
         if a.type != "bool":
-            raise ExprError(f"'not' needs true/false, got {_A[a.type]}", op.start_pos + 1)
+            raise ExprError(f"'not' needs true/false, got {_A[a.type]}", _pos(op) + 1)
         if a.const is not _VARIES:
-            return _constant("bool", not a.const, op.start_pos)
+            return _constant("bool", not a.const, _pos(op))
         fa = a.fn
-        return _Node("bool", lambda env: not fa(env), _VARIES, op.start_pos)
+        return _Node("bool", lambda env: not fa(env), _VARIES, _pos(op))
 
-    def tree_neg(self, tree: Tree) -> _Node:
+    def tree_neg(self, tree: Tree[Token]) -> _Node:
         op, operand = tree.children
         a = self.walk(operand)
         if a.type != "int":
-            raise ExprError(f"'-' needs a number, got {_A[a.type]}", op.start_pos + 1)
+            raise ExprError(f"'-' needs a number, got {_A[a.type]}", _pos(op) + 1)
         if a.const is not _VARIES:
-            return _constant("int", -a.const, op.start_pos)
+            return _constant("int", -a.const, _pos(op))
         fa = a.fn
-        return _Node("int", lambda env: -fa(env), _VARIES, op.start_pos)
+        return _Node("int", lambda env: -fa(env), _VARIES, _pos(op))
 
-    def tree_ifelse(self, tree: Tree) -> _Node:
+    def tree_ifelse(self, tree: Tree[Token]) -> _Node:
         then_tree, _if, cond_tree, else_tok, else_tree = tree.children
         a, c, b = self.walk(then_tree), self.walk(cond_tree), self.walk(else_tree)
         if c.type != "bool":
@@ -275,16 +279,16 @@ class _Compiler:
             raise ExprError(
                 "both branches of 'if ... else' need the same type,"
                 f" got {_A[a.type]} before 'if' and {_A[b.type]} after 'else'",
-                else_tok.start_pos + 1,
+                _pos(else_tok) + 1,
             )
         if c.const is not _VARIES:
             return (a if c.const else b)._replace(pos=a.pos)
         fa, fc, fb = a.fn, c.fn, b.fn
         return _Node(a.type, lambda env: fa(env) if fc(env) else fb(env), _VARIES, a.pos)
 
-    def tree_call(self, tree: Tree) -> _Node:
+    def tree_call(self, tree: Tree[Token]) -> _Node:
         name_tok, *arg_trees = tree.children
-        name, column = str(name_tok), name_tok.start_pos + 1
+        name, column = str(name_tok), _pos(name_tok) + 1
         if name not in FUNCTIONS:
             raise ExprError(
                 f"unknown function '{name}'{_did_you_mean(name, FUNCTIONS)}; known: abs, max, min",
@@ -301,17 +305,31 @@ class _Compiler:
                     f"'{name}' needs numbers, got {_A[arg.type]} as argument {i}",
                     arg.pos + 1,
                 )
-        builtin = {"abs": abs, "max": max, "min": min}[name]
         fns = [arg.fn for arg in args]
-        if all(arg.const is not _VARIES for arg in args):
-            value = abs(args[0].const) if name == "abs" else builtin(a.const for a in args)
-            return _constant("int", value, name_tok.start_pos)
         if name == "abs":
-            return _Node("int", _call1(abs, fns[0]), _VARIES, name_tok.start_pos)
+            if args[0].const is not _VARIES:
+                return _constant("int", abs(args[0].const), _pos(name_tok))
+            return _Node("int", _call1(abs, fns[0]), _VARIES, _pos(name_tok))
+        pick = _MIN_MAX[name]
+        if all(arg.const is not _VARIES for arg in args):
+            return _constant("int", pick(a.const for a in args), _pos(name_tok))
         if len(fns) == 1:
-            return args[0]._replace(pos=name_tok.start_pos)
-        fn = _call2(builtin, *fns) if len(fns) == 2 else _calln(builtin, fns)
-        return _Node("int", fn, _VARIES, name_tok.start_pos)
+            return args[0]._replace(pos=_pos(name_tok))
+        fn = _call2(pick, *fns) if len(fns) == 2 else _calln(pick, fns)
+        return _Node("int", fn, _VARIES, _pos(name_tok))
+
+
+class _Pick(Protocol):
+    """`max` or `min`: of two numbers, or of a list of them."""
+
+    @overload
+    def __call__(self, a: int, b: int, /) -> int: ...
+
+    @overload
+    def __call__(self, items: Iterable[int], /) -> int: ...
+
+
+_MIN_MAX: dict[str, _Pick] = {"max": max, "min": min}
 
 
 # Call factories: each closure binds its own operands (no late binding in loops).
@@ -327,18 +345,20 @@ def _calln(func: Callable[[list[int]], int], fns: list[Fn]) -> Fn:
     return lambda env: func([f(env) for f in fns])
 
 
-def _parse(source: str) -> Tree | Token:
+def _parse(source: str) -> Tree[Token] | Token:
     """Parse, turning lark's multi-line reports into one short ExprError."""
     if not source.strip():
         raise ExprError("empty expression", 1)
     try:
         return _parser().parse(source)
     except UnexpectedCharacters as err:
-        char = source[err.pos_in_stream]
+        at = err.pos_in_stream
+        assert at is not None  # the lexer always says where it stopped
+        char = source[at]
         if char in "\"'":
-            raise ExprError(f"text starting here has no closing {char}", err.pos_in_stream + 1) from None
+            raise ExprError(f"text starting here has no closing {char}", at + 1) from None
         hint = " (compare with '==')" if char == "=" else ""
-        raise ExprError(f"unexpected character {char!r}{hint}", err.pos_in_stream + 1) from None
+        raise ExprError(f"unexpected character {char!r}{hint}", at + 1) from None
     except (UnexpectedToken, UnexpectedEOF) as err:
         token = getattr(err, "token", None)
         if token is None or token.type == "$END":

@@ -49,12 +49,17 @@ class Describer:
         self.spec = spec
         declared = spec.get("options") or {}
         self.declared: dict[str, dict[str, Any]] = declared if isinstance(declared, dict) else {}
-        self.options = {k: v.get("default") for k, v in self.declared.items() if isinstance(v, dict)}
+        # YAML values: the schema makes every default an integer.
+        self.options: dict[str, Any] = {k: v.get("default") for k, v in self.declared.items() if isinstance(v, dict)}
         self.options.update(options or {})
         self.partnerships = spec.get("sides") == "partnerships"
         self.side = "side" if self.partnerships else "player"
         p = spec.get("players")
-        self.players = self.options.get(p.get("option")) if isinstance(p, dict) else p
+        if isinstance(p, dict):
+            option = p.get("option")
+            self.players = self.options.get(option) if isinstance(option, str) else None
+        else:
+            self.players = p
         counters = spec.get("counters") or {}
         self.words = Words(
             side=self.side,

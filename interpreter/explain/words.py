@@ -391,7 +391,7 @@ class Words:
         n = self._int(right)
         if name in self.options and name not in NOUNS and n is not None:
             return f"the {name} option {RELATION[op]} {n}"
-        if name in COUNTS or self._counter(name):
+        if name is not None and (name in COUNTS or self._counter(name)):
             return self._count(name, op, right)
         team_run = name.rsplit(".", 1) if name else None
         if team_run and team_run[0] in TEAMS and team_run[1] in ("first_tricks", "last_tricks"):
@@ -474,9 +474,15 @@ class Words:
             seat = self._seat(left, str(op), right)
             if seat is not None:
                 return seat
-            if str(op) == "%" and self._name(right) == "players" and isinstance(left, Tree):
+            if (
+                str(op) == "%"
+                and self._name(right) == "players"
+                and isinstance(left, Tree)
+                and str(left.data) == "binop"
+            ):
                 # (dealer + 2) % players: seats are taken modulo the number of players anyway
-                seat = self._seat(*left.children) if str(left.data) == "binop" else None
+                inner_left, inner_op, inner_right = left.children
+                seat = self._seat(inner_left, str(inner_op), inner_right)
                 if seat is not None:
                     return seat
             return f"{self._operand(left)} {ARITHMETIC[str(op)]} {self._operand(right)}"

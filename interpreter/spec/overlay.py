@@ -29,6 +29,8 @@ from .yaml_loader import LoadedYaml, load_yaml_file
 EDIT_KEYS = ("replace", "patch", "insert_before", "insert_after", "remove", "append", "prepend")
 
 Origin = tuple[LoadedYaml, tuple[Any, ...]]  # a document and the path of the value in it
+# A list item being edited: its value, its origin, and a patch to merge onto it with the patch's origin (or None).
+_Item = tuple[Any, Origin, tuple[Any, Origin] | None]
 
 
 def item_id(item: Any) -> str | None:
@@ -90,10 +92,7 @@ class _Merger:
         """Apply id-addressed edits to a list; an unknown id is an error at the overlay's line."""
         bdoc, bpath = borigin
         odoc, opath = oorigin
-        # Each entry: (value, its origin, a patch to merge onto it and the patch's origin, or None).
-        items: list[tuple[Any, Origin, tuple[Any, Origin] | None]] = [
-            (v, (bdoc, (*bpath, i)), None) for i, v in enumerate(base)
-        ]
+        items: list[_Item] = [(v, (bdoc, (*bpath, i)), None) for i, v in enumerate(base)]
 
         def index_of(ident: Any, key: str) -> int:
             for i, (v, _, _) in enumerate(items):
@@ -109,7 +108,7 @@ class _Merger:
                 f"ids here: {known}",
             )
 
-        def new_items(key: str, ident: Any, value: Any) -> list[tuple[Any, Origin, None]]:
+        def new_items(key: str, ident: Any, value: Any) -> list[_Item]:
             where = (*opath, key) if ident is None else (*opath, key, ident)
             if isinstance(value, list):
                 return [(v, (odoc, (*where, j)), None) for j, v in enumerate(value)]

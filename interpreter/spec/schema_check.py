@@ -116,7 +116,7 @@ def _words(items: Sequence[str], last: str = "or") -> str:
 
 
 def _type_words(types: Any) -> list[str]:
-    names = types if isinstance(types, list) else [types]
+    names: list[str] = types if isinstance(types, list) else [types]  # the schema's type names
     return [_TYPE_WORDS.get(name, name) for name in names]
 
 
@@ -258,7 +258,7 @@ class _Explainer:
         key = extras[0] if extras else "?"
         if isinstance(key, str) and " " in key.strip() and error.instance.get(key) is None:
             # `{description: to win, agreed first}`: a comma in a flow mapping starts a new key
-            hint = "a ',' inside {…} separates entries; quote a value that contains a comma"
+            hint: str | None = "a ',' inside {…} separates entries; quote a value that contains a comma"
         elif allowed:
             hint = _did_you_mean(key, allowed, "allowed keys")
         else:

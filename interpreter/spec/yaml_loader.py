@@ -221,6 +221,11 @@ def _pos(mark: yaml.Mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
+def _where(mark: yaml.Mark | None) -> tuple[int | None, int | None]:
+    """`_pos` of a mark that may be missing: (None, None) then."""
+    return _pos(mark) if mark is not None else (None, None)
+
+
 def _tag_text(tag: str) -> str:
     return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
 
@@ -349,10 +354,10 @@ def _syntax_error(err: yaml.MarkedYAMLError, file: str) -> SpecError:
         message, context = f"{context}, {message}", None
     hint = next((text for fragment, text in _SYNTAX_HINTS.items() if fragment in message), None)
     if context and err.problem and err.context_mark is not None:
-        line, col = _pos(err.context_mark)
-        context = f"{context} at line {line}, column {col}"
+        context_line, context_col = _pos(err.context_mark)
+        context = f"{context} at line {context_line}, column {context_col}"
         hint = f"{hint} ({context})" if hint else context
-    line, col = _pos(mark) if mark is not None else (None, None)
+    line, col = _where(mark)
     return SpecError(message, file, line, col, hint)
 
 
@@ -385,12 +390,12 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
         builder = _Builder(loader)
         if not isinstance(root, MappingNode):
             got = "a list" if isinstance(root, SequenceNode) else describe_type(builder.scalar(root))
-            line, col = _pos(root.start_mark)
+            line, col = _where(root.start_mark)
             raise SpecError(f"expected a mapping at the top level, got {got}", file, line, col)
         builder.record((), None, root)
         data = builder.build(root, ())
     except _Refused as err:
-        line, col = _pos(err.mark) if err.mark is not None else (None, None)
+        line, col = _where(err.mark)
         raise SpecError(err.message, file, line, col, err.hint) from None
     except yaml.reader.ReaderError as err:
         raise _reader_error(err, text, file) from None

@@ -20,7 +20,8 @@ WARNING = "warning"
 class Locator(Protocol):
     """What a merged spec document offers for pointing at a part of it."""
 
-    file: str
+    @property
+    def file(self) -> str: ...
 
     def locate(self, path: Sequence[str | int]) -> tuple[int | None, int | None]: ...
 

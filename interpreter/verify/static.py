@@ -518,7 +518,7 @@ class Space:
         free_values = list(itertools.product(*[v for _, v in counters + extra]))
         for t in self.terminals:
             for dealer in dealers:
-                base = dict(opt_env)
+                base: dict[str, object] = dict(opt_env)
                 base.update(
                     {
                         "players": n,
@@ -629,11 +629,11 @@ class Space:
             alone = (is_maker and env["alone"] and side == side_of[maker]) or side == lone_side
             sole = (n_team if is_maker else n_def) == 1
             counters = []
-            for c, values in self.counter_values.items():
+            for c, known in self.counter_values.items():
                 if f"side.{c}" not in self.names:
                     continue
                 team_name = f"{'makers' if is_maker else 'defenders'}.{c}"
-                counters.append((f"side.{c}", [env[team_name]] if sole and team_name in env else values))
+                counters.append((f"side.{c}", [env[team_name]] if sole and team_name in env else known))
             free = counters + side_extra
             outs = (False, True) if bidding.fold and maker >= 0 and not is_maker else (False,)
             for out in outs:

@@ -47,7 +47,7 @@ class _Compiler:
 
     def fail(self, path: Path_, message: str, hint: str | None = None) -> SpecError:
         line, col = self.src.locate(path)
-        return SpecError(message, self.file_at(path), line, col, hint)
+        return SpecError(message, self.file_at(path), line, col, hint, tuple(path))
 
     # -- expressions
     def expr(self, path: Path_, value: Any, names: dict[str, str], expect: str) -> CompiledExpr:
@@ -60,7 +60,7 @@ class _Compiler:
             line, col = locate_value(path)
             if col is not None and err.column is not None and isinstance(value, str):
                 col = col + err.column - 1
-            raise SpecError(f"{format_path(path)}: {err}", self.file_at(path), line, col) from None
+            raise SpecError(f"{format_path(path)}: {err}", self.file_at(path), line, col, path=tuple(path)) from None
 
     def file_at(self, path: Path_) -> str:
         """Overlays: the file that wrote this part of the merged spec."""

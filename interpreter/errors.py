@@ -22,8 +22,10 @@ class SpecError(TrickSpecError):
         line: int | None = None,
         column: int | None = None,
         hint: str | None = None,
+        path: tuple[str | int, ...] | None = None,
     ) -> None:
         self.message = message
+        self.path = path  # the JSON path of the spec value at fault, where known
         self.file = file
         self.line = line
         self.column = column

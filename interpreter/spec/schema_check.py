@@ -204,7 +204,7 @@ class _Explainer:
         where = format_path(path)
         spot = list(path if at is None else at)
         line, col = self.doc.locate(spot)
-        return SpecError(f"{where}: {what}" if where else what, self.doc.file_at(spot), line, col, hint)
+        return SpecError(f"{where}: {what}" if where else what, self.doc.file_at(spot), line, col, hint, tuple(spot))
 
     # -- dispatch
 

@@ -322,9 +322,9 @@ class _Compiler:
         if need_joker and "joker" not in out:
             missing.append("joker")
         if missing:
-            raise self.fail(path, f"the order is incomplete: missing {' '.join(missing)}")
+            raise self.fail(path, f"{format_path(path)}: the order is incomplete: missing {' '.join(missing)}")
         if "joker" in out and not need_joker:
-            raise self.fail(path, "the order names a joker, but the deck has none (deck.jokers)")
+            raise self.fail(path, f"{format_path(path)}: the order names a joker, but the deck has none (deck.jokers)")
         return out
 
     def contracts(self, deck: Deck) -> tuple[tuple[Contract, ...], tuple[str, ...]]:

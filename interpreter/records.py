@@ -138,12 +138,13 @@ def _show(value: Any) -> str:
 
 
 def resolve_variant(variant: str, base_dir: Path | None) -> str:
-    """A path-like variant is tried against the current directory, then the record's."""
+    """A path-like variant is tried against the record's directory (where `play --record`
+    writes it relative to), then the current directory; a name is left as it is."""
     looks_like_path = variant.endswith((".yaml", ".yml")) or "/" in variant or "\\" in variant
     if not looks_like_path or base_dir is None:
         return variant
     candidate = Path(variant)
-    if candidate.is_absolute() or candidate.is_file():
+    if candidate.is_absolute():
         return variant
     beside = base_dir / candidate
     return str(beside) if beside.is_file() else variant

@@ -72,9 +72,73 @@ def load_document(name_or_path: str, rules: Sequence[str] = ()) -> LoadedYaml:
     doc = load_with_extends(resolve(name_or_path), resolve)
     for rule in rules:
         # A --rule overlay applies to the variant named on the command line; its own
-        # `extends` (if any) only says what it was written for.
-        doc = apply_overlay(doc, load_yaml_file(resolve(rule)))
+        # `extends` (if any) only says what it was written for, and its name, title,
+        # description and notes describe the rule, not the variant it changes.
+        overlay = load_yaml_file(resolve(rule))
+        if isinstance(overlay.data, dict):
+            kept = {k: v for k, v in overlay.data.items() if k not in IDENTITY_KEYS}
+            overlay = LoadedYaml(kept, overlay.file, overlay.positions)
+        doc = apply_overlay(doc, overlay)
     return doc
+
+
+IDENTITY_KEYS = ("name", "title", "description", "notes")
+
+
+def compile_document(doc: LoadedYaml, options: dict[str, int] | None = None) -> Rules:
+    """Schema-check and compile a (merged) document, with errors an overlay caused at its lines."""
+    try:
+        check_schema(doc)
+        return compile_rules(doc, options)
+    except SpecError as err:
+        raise relocate(err, doc) from None
+
+
+def relocate(err: SpecError, doc: LoadedYaml) -> SpecError:
+    """An error found in a base file but caused by the overlay is shown at the overlay's change.
+
+    The overlay's written value nearest to the failing path (the longest shared
+    prefix, then the first leaf it wrote) is where the author looks; the base's
+    line goes in the hint.
+    """
+    if err.file == doc.file or err.path is None or not doc.files:
+        return err
+    written = [p for p, f in doc.files.items() if f == doc.file and p and p[0] not in IDENTITY_KEYS]
+    if not written:
+        return err
+
+    def shared(p: tuple[object, ...]) -> int:
+        n = 0
+        for a, b in zip(p, err.path or (), strict=False):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    def line_of(p: tuple[object, ...]) -> int:
+        return doc.locate(list(p))[0] or 0  # type: ignore[arg-type]
+
+    best = max(shared(p) for p in written)
+    near = [p for p in written if shared(p) == best and not isinstance(p[-1], int)]
+    leaves = [p for p in near if not isinstance(_value_at(doc.data, p), dict)] or near or written
+    spot = min(leaves, key=line_of)
+    line, col = doc.locate(list(spot))  # type: ignore[arg-type]
+    where = f"{err.file}:{err.line}" if err.line is not None else err.file
+    hint = f"the failing value is inherited from {where}; this overlay's change here causes it"
+    if err.hint:
+        hint += f"; {err.hint}"
+    return SpecError(err.message, doc.file, line, col, hint, err.path)
+
+
+def _value_at(data: object, path: tuple[object, ...]) -> object:
+    for part in path:
+        if isinstance(data, dict):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
 
 
 def load_rules(name_or_path: str, options: dict[str, int] | None = None, rules: Sequence[str] = ()) -> Rules:
@@ -90,6 +154,4 @@ def _load(
     resolved: str, shown: str, rule_paths: tuple[str, ...], rules: tuple[str, ...], options: tuple[tuple[str, int], ...]
 ) -> Rules:
     """Cached by resolved paths and options: a spec is compiled once per process."""
-    doc = load_document(shown, rules)
-    check_schema(doc)
-    return compile_rules(doc, dict(options))
+    return compile_document(load_document(shown, rules), dict(options))

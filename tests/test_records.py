@@ -260,7 +260,9 @@ def test_variant_path_resolves_against_the_record_directory(tmp_path: Path, monk
     assert replay.result == EXAMPLE_RESULT
 
 
-def test_variant_path_prefers_the_current_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_variant_path_prefers_the_records_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `play --record` writes the path relative to the record: a same-named file in
+    # the current directory must not be taken instead.
     (tmp_path / "spec").mkdir()
     text = (RECORDS / "spec" / "euchre-copy.yaml").read_text(encoding="utf-8")
     (tmp_path / "spec" / "euchre-copy.yaml").write_text(
@@ -268,7 +270,7 @@ def test_variant_path_prefers_the_current_directory(tmp_path: Path, monkeypatch:
     )
     monkeypatch.chdir(tmp_path)
     (replay,) = replay_file(str(RECORDS / "by-path.json"))
-    assert replay.rules.name == "cwd-copy"
+    assert replay.rules.name == "euchre-copy"
 
 
 # ------------------------------------------------------------ round trip

@@ -86,6 +86,7 @@ class Alone(Phase):
             loner = st.turn
             st.alone.append(loner)
             sit_out_partners(st, loner)
+            st.queue = [s for s in st.queue if not st.out[s]]  # a benched partner is asked nothing
             if self.stop_at_first:
                 st.queue = []
             giver = next(

@@ -25,7 +25,7 @@ from .cards import (
 )
 from .dsl import CompiledExpr, ExprError, compile_expr
 from .errors import SpecError
-from .names import hand_getter, side_getter
+from .names import hand_getter, side_getter, text_values
 from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
 from .phases.declarations import Alone, CallPartner, PlayOrFold
 from .phases.kitty import KittyExchange
@@ -44,6 +44,7 @@ class _Compiler:
         self.spec: dict[str, Any] = src.data
         self.requested = dict(options or {})
         self.names_read: set[str] = set()
+        self.values: dict[str, tuple[str, dict[str, str]]] = {}  # text-valued names: what they can hold
 
     def fail(self, path: Path_, message: str, hint: str | None = None) -> SpecError:
         line, col = self.src.locate(path)
@@ -52,7 +53,7 @@ class _Compiler:
     # -- expressions
     def expr(self, path: Path_, value: Any, names: dict[str, str], expect: str) -> CompiledExpr:
         try:
-            compiled = compile_expr(value, names, expect)
+            compiled = compile_expr(value, names, expect, self.values)
             self.names_read |= compiled.names
             return compiled
         except ExprError as err:
@@ -83,6 +84,7 @@ class _Compiler:
         self.side_names = {**SIDE_NAMES, **counter_names, **{f"side.{c}": "int" for c in counters}, **self.option_names}
         players = self.players(options)
         deck = self.deck()
+        self.values = text_values(deck, s["bidding"])
         contracts, contract_names = self.contracts(deck)
         max_bid = 0
         for item in s.get("bidding", []):

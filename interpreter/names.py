@@ -7,10 +7,13 @@ The dicts here compute a name only when an expression first asks for it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cards import RANK_ALIASES, SUIT_ALIASES
+
 if TYPE_CHECKING:
+    from .cards import Deck
     from .engine import State
     from .rules import Rules
 
@@ -104,6 +107,35 @@ UPCARD_TYPES = {
 }
 
 HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
+
+
+def text_values(deck: Deck, bidding: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, dict[str, str]]]:
+    """What each text-valued name can hold, for the compiler's check of `name == "literal"`.
+
+    Per name: its noun, and the spellings a spec may write mapped to the value the
+    name holds (as the deck reads them: "10" is T, "♣" and "c" are C; a joker
+    upcard has suit and rank ""). `fixed_by` holds a bidding phase id, or "".
+    """
+
+    def spellings(items: Sequence[str], aliases: Mapping[str, str]) -> dict[str, str]:
+        out = {x: x for x in items}
+        out.update({x.lower(): x for x in items if x.lower() not in out})
+        out.update({a: x for a, x in aliases.items() if x in items and a not in out})
+        if deck.jokers:
+            out[""] = ""
+        return out
+
+    ids: dict[str, str] = {}
+    for item in bidding:
+        kind, cfg = next(iter(item.items()))
+        pid = str((cfg or {}).get("id", kind))
+        ids[pid] = pid
+    ids[""] = ""
+    return {
+        "upcard.suit": ("suit", spellings(deck.suits, SUIT_ALIASES)),
+        "upcard.rank": ("rank", spellings(deck.ranks, RANK_ALIASES)),
+        "fixed_by": ("bidding phase id", ids),
+    }
 
 
 def counter_value(rules: Rules, st: State, name: str, makers: bool) -> int:

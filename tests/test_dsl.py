@@ -270,6 +270,57 @@ def test_bad_expect_is_a_programming_error() -> None:
         compile_expr("1", NAMES, "number")
 
 
+# --- values a text-valued name can hold ---------------------------------------
+
+VALUES = {
+    "upcard.suit": ("suit", ("C", "D", "H", "S")),
+    "fixed_by": ("bidding phase id", {"round1": "round1", "round2": "round2", "": ""}),
+    "upcard.rank": ("rank", {"9": "9", "T": "T", "10": "T", "A": "A"}),
+}
+TEXT_NAMES = {**NAMES, "fixed_by": "str", "upcard.rank": "str"}
+
+
+@pytest.mark.parametrize(
+    ("source", "env", "expected"),
+    [
+        ('upcard.suit == "C"', {"upcard.suit": "C"}, True),
+        ("'D' != upcard.suit", {"upcard.suit": "C"}, True),
+        ('fixed_by == ""', {"fixed_by": ""}, True),
+        ('upcard.rank == "10"', {"upcard.rank": "T"}, True),  # an accepted spelling compiles as the value held
+        ('"10" != upcard.rank', {"upcard.rank": "T"}, False),
+        ('upcard.rank == "A" and (upcard.suit) == "H"', {"upcard.rank": "A", "upcard.suit": "H"}, True),
+    ],
+)
+def test_known_values_compare(source: str, env: dict[str, Any], expected: bool) -> None:
+    assert compile_expr(source, TEXT_NAMES, "bool", VALUES).fn(env) is expected
+
+
+@pytest.mark.parametrize(
+    ("source", "column", "message"),
+    [
+        ('upcard.suit == "X"', 16, "'X' is not a suit of this spec (its suits: C D H S)"),
+        ('"7" != upcard.rank', 1, "'7' is not a rank of this spec (its ranks: 9 T A)"),
+        (
+            'a and fixed_by == "roundone"',
+            19,
+            "'roundone' is not a bidding phase id of this spec (its bidding phase ids: round1 round2 \"\")",
+        ),
+    ],
+)
+def test_unknown_values_are_refused_at_the_literal(source: str, column: int, message: str) -> None:
+    with pytest.raises(ExprError) as info:
+        compile_expr(source, TEXT_NAMES, "bool", VALUES)
+    assert (info.value.column, info.value.message) == (column, message)
+
+
+def test_values_are_checked_only_when_given_and_only_against_a_literal() -> None:
+    assert compile_expr('upcard.suit == "X"', TEXT_NAMES).fn({"upcard.suit": "C"}) is False
+    both = compile_expr("upcard.suit == fixed_by", TEXT_NAMES, "bool", VALUES)
+    assert both.fn({"upcard.suit": "", "fixed_by": ""}) is True
+    picked = compile_expr('("X" if a else "Y") == upcard.suit', TEXT_NAMES, "bool", VALUES)
+    assert picked.fn({"a": True, "upcard.suit": "X"}) is True
+
+
 # --- properties ---------------------------------------------------------------
 
 ints = st.integers(min_value=-(10**6), max_value=10**6)

@@ -21,6 +21,11 @@ What the caller must know:
   ``0`` or ``False``).
 - ``ExprError.column`` is the 1-based character offset in the source string,
   i.e. the column for a one-line expression.
+- ``values`` (optional) names, per text-valued name, the strings it can hold:
+  ``name == "literal"`` (or ``!=``, either side) with a literal it never holds
+  is an ExprError at the literal. When the allowed strings are a mapping, its
+  keys are the spellings accepted and its values what the name holds at run
+  time (``"10"`` → ``"T"``): the literal is compiled as its value.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import difflib
 import functools
 import importlib.resources
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, overload
 
@@ -37,6 +42,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 Fn = Callable[[Mapping[str, Any]], Any]
+# Per text-valued name: (noun, allowed strings), e.g. ("suit", ("C", "D", "H", "S")).
+Values = Mapping[str, tuple[str, Collection[str]]]
 
 TYPES = ("int", "bool", "str")
 FUNCTIONS = ("abs", "max", "min")
@@ -158,8 +165,9 @@ def _pos(node: Tree[Token] | Token) -> int:
 class _Compiler:
     """One tree walk: type-checks each node and builds its closure bottom-up."""
 
-    def __init__(self, names: Mapping[str, str]) -> None:
+    def __init__(self, names: Mapping[str, str], values: Values | None = None) -> None:
         self.names = names
+        self.values = values or {}
         self.used: set[str] = set()
 
     def walk(self, node: Tree[Token] | Token) -> _Node:
@@ -227,12 +235,30 @@ class _Compiler:
                     f" got {_A[a.type]} on the left and {_A[b.type]} on the right",
                     _pos(op) + 1,
                 )
+            if self.values:
+                a = self._known_value(right, left, a)
+                b = self._known_value(left, right, b)
         elif a.type != "int" or b.type != "int":
             raise ExprError(
                 f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
                 _pos(op) + 1,
             )
         return self._binary(a, str(op), b, "bool")
+
+    def _known_value(self, name: Tree[Token] | Token, literal: Tree[Token] | Token, node: _Node) -> _Node:
+        """A text literal compared with a text-valued name: it must be a value the name can hold."""
+        if not (isinstance(name, Token) and name.type == "NAME" and str(name) in self.values):
+            return node
+        if not (isinstance(literal, Token) and literal.type == "STRING"):
+            return node
+        noun, allowed = self.values[str(name)]
+        if node.const in allowed:
+            value = allowed[node.const] if isinstance(allowed, Mapping) else node.const
+            return _constant("str", value, node.pos)
+        shown = dict.fromkeys(allowed.values() if isinstance(allowed, Mapping) else allowed)
+        listed = " ".join(v if v else '""' for v in shown)
+        article = "an" if noun[:1] in "aeiou" else "a"
+        raise ExprError(f"'{node.const}' is not {article} {noun} of this spec (its {noun}s: {listed})", node.pos + 1)
 
     def tree_boolop(self, tree: Tree[Token]) -> _Node:
         left, op, right = tree.children
@@ -366,17 +392,20 @@ def _parse(source: str) -> Tree[Token] | Token:
         raise ExprError(f"unexpected '{token}'", token.start_pos + 1) from None
 
 
-def compile_expr(source: str | int | bool, names: Mapping[str, str], expect: str | None = None) -> CompiledExpr:
+def compile_expr(
+    source: str | int | bool, names: Mapping[str, str], expect: str | None = None, values: Values | None = None
+) -> CompiledExpr:
     """Parse, type-check and compile ``source`` once; raise ExprError on bad input.
 
     ``source`` may be a YAML scalar: ``True``/``False`` and ints are constants.
     ``names`` maps each readable dotted name to its type ("int"/"bool"/"str");
-    ``expect`` is the type the caller needs, if any. Division or modulo by zero
-    evaluates to 0 (never raises), so a spec cannot crash mid-hand.
+    ``expect`` is the type the caller needs, if any; ``values`` the strings
+    text-valued names can hold (see the module notes). Division or modulo by
+    zero evaluates to 0 (never raises), so a spec cannot crash mid-hand.
     """
     if expect is not None and expect not in TYPES:
         raise ValueError(f"expect must be one of {TYPES}, not {expect!r}")
-    compiler = _Compiler(names)
+    compiler = _Compiler(names, values)
     if isinstance(source, bool):  # before int: bool is an int subclass
         node = _constant("bool", source, 0)
     elif isinstance(source, int):

@@ -12,7 +12,7 @@ from typing import Any
 from ..variants import load_document, load_rules
 from .model import Item, Section
 from .rules_text import Describer
-from .words import uncap, words
+from .words import plural, uncap, words
 
 
 def _pair(a: list[Item], b: list[Item]) -> list[tuple[Item | None, Item | None]]:
@@ -99,9 +99,15 @@ def _compare(section: Section, x: Item, y: Item) -> tuple[str, str] | None:
     left, right = [], []
     for k in keys:
         if ax.get(k) != by.get(k):
-            both_short = k in x.short and k in y.short
-            left.append(x.short[k] if both_short else ax.get(k) or "—")
-            right.append(y.short[k] if both_short else by.get(k) or "—")
+            if k in x.short and k in y.short and x.short[k] != y.short[k]:
+                left.append(x.short[k])
+                right.append(y.short[k])
+            elif k in x.short and k in y.short:  # what differs (a description, a bower rank) is not in the short form
+                left.append(uncap(ax.get(k) or "—"))
+                right.append(uncap(by.get(k) or "—"))
+            else:
+                left.append(ax.get(k) or "—")
+                right.append(by.get(k) or "—")
     if not left:
         return None
     return "; ".join(left), "; ".join(right)
@@ -114,6 +120,8 @@ def diff_lines(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
     keys = list(a_sections) + [k for k in b_sections if k not in a_sections]
     lines = []
     for key in keys:
+        if key == "scoring":
+            lines += _start_score(spec_a, spec_b)
         sa = a_sections.get(key) or Section(key, key, [])
         sb = b_sections.get(key) or Section(key, key, [])
         pairs = _pair(sa.items, sb.items)
@@ -134,6 +142,14 @@ def diff_lines(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
             said_b = ", ".join(_name_of(sb, y) for _, y in sorted(both, key=lambda p: sb.items.index(p[1])))
             lines.append(f"{words(key)}: the order differs: A: {said_a} · B: {said_b}")
     return lines
+
+
+def _start_score(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
+    """The score every side starts the match with (said in the scoring intro, not as an item)."""
+    a, b = (int(spec.get("start_score") or 0) for spec in (spec_a, spec_b))
+    if a == b:
+        return []
+    return [f"scoring: start score: A: {plural(a, 'point')} each · B: {plural(b, 'point')} each"]
 
 
 def diff_text(a: str, b: str, rules: Sequence[str] = (), rules_b: Sequence[str] = ()) -> str:

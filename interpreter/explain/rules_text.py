@@ -383,7 +383,12 @@ class Describer:
             if c == "suits":
                 said.append("any suit")
             elif c == "other_suits":
-                said.append("any suit except the turned-down one")
+                # Bracketed beside other choices: 'except the turned-down one or "high"' would forbid "high".
+                said.append(
+                    "any suit (except the turned-down one)"
+                    if len(choices) > 1
+                    else "any suit except the turned-down one"
+                )
             else:
                 said.append(f'"{c}" (no trump)')
         return join_or(said)

@@ -19,6 +19,7 @@ so a schema or semantic error in the result points at the overlay's own line.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,8 @@ class _Merger:
         return value
 
     def merge(self, base: Any, borigin: Origin, over: Any, oorigin: Origin, rpath: tuple[Any, ...]) -> Any:
+        if isinstance(over, dict) and not isinstance(base, (dict, list)):
+            base = {}  # RFC 7396: a mapping where the base has none is merged onto {}, so its nulls go
         if isinstance(base, dict) and isinstance(over, dict):
             self.origins[rpath] = oorigin
             out: dict[str, Any] = {}
@@ -80,9 +83,20 @@ class _Merger:
                 if k in base and base[k] is not None:
                     out[k] = self.merge(base[k], (bdoc, (*bpath, k)), v, (odoc, (*opath, k)), (*rpath, k))
                 else:
-                    out[k] = self.record(v, (odoc, (*opath, k)), (*rpath, k))
+                    out[k] = self.merge(None, (odoc, (*opath, k)), v, (odoc, (*opath, k)), (*rpath, k))
             return out
-        if isinstance(base, list) and isinstance(over, dict) and over and set(over) <= set(EDIT_KEYS):
+        if isinstance(base, list) and isinstance(over, dict) and over:
+            unknown = [k for k in over if k not in EDIT_KEYS]
+            if unknown:
+                odoc, opath = oorigin
+                line, col = odoc.locate((*opath, unknown[0]))
+                close = difflib.get_close_matches(str(unknown[0]), EDIT_KEYS, n=1, cutoff=0.6)
+                hint = (
+                    f"did you mean '{close[0]}'?"
+                    if close
+                    else f"the list edits are {', '.join(EDIT_KEYS)}; or give a whole list to replace it"
+                )
+                raise SpecError(f"{_where(rpath)}: unknown list edit '{unknown[0]}'", odoc.file, line, col, hint)
             return self.edit_list(base, borigin, over, oorigin, rpath)
         return self.record(over, oorigin, rpath)
 
@@ -98,14 +112,20 @@ class _Merger:
             for i, (v, _, _) in enumerate(items):
                 if item_id(v) == str(ident):
                     return i
-            known = ", ".join(str(item_id(v)) for v, _, _ in items)
+            ids = [i for i in (item_id(v) for v, _, _ in items) if i is not None]
+            if not ids:
+                hint = "no item here has an id, so none can be edited alone: give the whole list instead"
+            else:
+                hint = f"ids here: {', '.join(ids)}"
+                if len(ids) < len(items):
+                    hint += f" (and {len(items) - len(ids)} items without an id)"
             line, col = odoc.locate((*opath, key, ident) if key != "remove" else (*opath, key))
             raise SpecError(
                 f"{_where(rpath)}: no item with id '{ident}' to {key.replace('_', ' ')}",
                 odoc.file,
                 line,
                 col,
-                f"ids here: {known}",
+                hint,
             )
 
         def new_items(key: str, ident: Any, value: Any) -> list[_Item]:
@@ -181,9 +201,6 @@ def apply_overlay(base: LoadedYaml, overlay: LoadedYaml) -> LoadedYaml:
 def load_with_extends(path: Path, resolve: Callable[[str, Path], Path], chain: tuple[Path, ...] = ()) -> LoadedYaml:
     """Load a spec; if it `extends` another, load that first (recursively) and merge."""
     real = path.resolve()
-    if real in chain:
-        cycle = " → ".join(p.name for p in (*chain, real))
-        raise SpecError(f"overlays extend each other in a cycle: {cycle}", str(path))
     doc = load_yaml_file(path)
     data = doc.data
     if not isinstance(data, dict) or "extends" not in data:
@@ -197,5 +214,10 @@ def load_with_extends(path: Path, resolve: Callable[[str, Path], Path], chain: t
     except SpecError as err:
         line, col = doc.locate(("extends",))
         raise SpecError(f"extends: {err.message}", doc.file, line, col, err.hint) from None
+    if base_path.resolve() in (*chain, real):
+        # Reported at the `extends:` line that closes the cycle.
+        cycle = " → ".join(p.name for p in (*chain, real, base_path.resolve()))
+        line, col = doc.locate(("extends",))
+        raise SpecError(f"overlays extend each other in a cycle: {cycle}", doc.file, line, col)
     base = load_with_extends(base_path, resolve, (*chain, real))
     return apply_overlay(base, doc)

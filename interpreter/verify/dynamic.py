@@ -41,11 +41,25 @@ KINDS = {
     "points": "the points differ from the scoring table",
 }
 
+# The part of the spec each kind of violation is reported at, unless the violation names a closer one.
+KIND_PATHS: dict[str, tuple[str | int, ...]] = {
+    "cards": ("deal",),
+    "turn": ("lead",),
+    "legal": ("ranking",),
+    "winner": ("ranking",),
+    "end": ("bidding",),
+    "points": ("scoring",),
+}
+
 
 @dataclass
 class Violation:
     kind: str
     message: str
+    path: tuple[str | int, ...] | None = None  # the spec part at fault; None: KIND_PATHS (a crash has none)
+
+    def spec_path(self) -> tuple[str | int, ...] | None:
+        return self.path if self.path is not None else KIND_PATHS.get(self.kind)
 
 
 class HandChecker:
@@ -194,19 +208,24 @@ class HandChecker:
             return found
         seat = st.current_player
         legal = st.legal_actions()
+        playing = st.phase == rules.play_phase
+        phase = None if playing else self.phase_path(st)
         if seat is None or not legal:
-            return Violation("end", f"the hand is not over but nobody can act (turn {seat}, legal {legal})")
+            return Violation("end", f"the hand is not over but nobody can act (turn {seat}, legal {legal})", phase)
         if len(set(legal)) != len(legal):
-            return Violation("legal", f"seat {seat} is offered the same action twice")
-        if st.phase != rules.play_phase:
+            return Violation("legal", f"seat {seat} is offered the same action twice", phase)
+        if st.out[seat] and not self.gives_only(legal):
+            asked = "play" if playing else f"choose: {', '.join(rules.codec.to_str(a) for a in legal)}"
+            return Violation("turn", f"seat {seat} sits out but is asked to {asked}", phase)
+        if not playing:
             bad = [a for a in legal if a < self.n_cards]
             if bad:
-                return Violation("legal", f"seat {seat} may play {rules.codec.to_str(bad[0])} before play started")
+                return Violation(
+                    "legal", f"seat {seat} may play {rules.codec.to_str(bad[0])} before play started", phase
+                )
             return None
         if not self.active:
             self.start_play(st)
-        if st.out[seat]:
-            return Violation("turn", f"seat {seat} sits out but is asked to play")
         expected = self.expected_turn()
         if expected is not None and seat != expected:
             return Violation("turn", f"seat {seat} is to play, but seat {expected} should")
@@ -226,6 +245,20 @@ class HandChecker:
                 f"{' '.join(show(c) for c in sorted(allowed))}",
             )
         return None
+
+    def phase_path(self, st: State) -> tuple[str | int, ...] | None:
+        """The spec path of the bidding or declaration phase in progress."""
+        first = self.rules.first_declaration
+        if 0 <= st.phase < first:
+            return ("bidding", st.phase)
+        if first <= st.phase < self.rules.play_phase:
+            return ("declarations", st.phase - first)
+        return None
+
+    def gives_only(self, legal: Sequence[int]) -> bool:
+        """Every legal action passes a card: a lone player's benched partner under `partner_gives`."""
+        give = self.rules.codec.GIVE
+        return all(give <= a < give + self.n_cards for a in legal)
 
     def start_play(self, st: State) -> None:
         """The first lead: the first seat still in, clockwise from the seat the lead rows give."""
@@ -289,7 +322,7 @@ class HandChecker:
             team = [False] * rules.n_sides
             env = self.hand_env(st, team)
             if result["delta"] != [0] * rules.n_sides or result["scores"] != before:
-                return Violation("points", f"a redeal scored {result['delta']}")
+                return Violation("points", f"a redeal scored {result['delta']}", ("bidding",))
             return self.check_winners(st, result, env, team, before, counters)
         if sum(self.tricks) != rules.hand_tricks or self.trick:
             return Violation("end", f"the hand ended after {sum(self.tricks)} of {rules.hand_tricks} tricks")
@@ -306,15 +339,16 @@ class HandChecker:
             for name, *awards in getattr(row, "counters", ()):
                 self.award(awards, env, st, team, before, counters_before, counters[name])
             break
+        row_path = ("scoring",) if self.first_row is None else ("scoring", self.first_row)
         if list(result["delta"]) != delta:
             row_id = rules.scoring[self.first_row].id if self.first_row is not None else "none"
-            return Violation("points", f"delta {result['delta']}, but row '{row_id}' gives {delta}")
+            return Violation("points", f"delta {result['delta']}, but row '{row_id}' gives {delta}", row_path)
         scores = [b + d for b, d in zip(before, delta, strict=True)]
         if list(result["scores"]) != scores:
-            return Violation("points", f"scores {result['scores']}, but {before} + {delta} = {scores}")
+            return Violation("points", f"scores {result['scores']}, but {before} + {delta} = {scores}", row_path)
         engine_counters = getattr(st, "counters", None)
         if counters and {k: list(v) for k, v in (engine_counters or {}).items()} != counters:
-            return Violation("points", f"counters {engine_counters}, but the row gives {counters}")
+            return Violation("points", f"counters {engine_counters}, but the row gives {counters}", row_path)
         return self.check_winners(st, result, env, team, scores, counters)
 
     def check_winners(
@@ -329,7 +363,8 @@ class HandChecker:
         """The first match-end rule some side satisfies names the winners (best: lowest/highest among them)."""
         rules = self.rules
         winners: list[int] = []
-        for rule in rules.match_end:
+        at: tuple[str | int, ...] = ("match_end",)
+        for i, rule in enumerate(rules.match_end):
             cands = [
                 s
                 for s in range(rules.n_sides)
@@ -342,9 +377,10 @@ class HandChecker:
                 top = pick(scores[c] for c in cands)
                 cands = [c for c in cands if scores[c] == top]
             winners = cands
+            at = ("match_end", i)
             break
         if list(result["winners"]) != winners:
-            return Violation("points", f"winners {result['winners']}, but match_end gives {winners}")
+            return Violation("points", f"winners {result['winners']}, but match_end gives {winners}", at)
         return None
 
 
@@ -494,17 +530,13 @@ def run_dynamic(
         if kind not in first:
             continue
         violation, number, shown = first[kind]
-        report.add(
-            Finding(
-                ERROR,
-                f"{words}: hand {number}: {violation.message} ({counts[kind]} of {hands} hands)",
-                f"replay it: trickspec replay {shown}",
-                loaded.doc.file,
-                None,
-                None,
-                "dynamic",
-            )
-        )
+        message = f"{words}: hand {number}: {violation.message} ({counts[kind]} of {hands} hands)"
+        hint = f"replay it: trickspec replay {shown}"
+        spec_at = violation.spec_path()
+        if spec_at is None:  # an engine crash: no part of the spec to point at
+            report.add(Finding(ERROR, message, hint, loaded.doc.file, None, None, "dynamic"))
+        else:
+            report.add(located(loaded.doc, spec_at, ERROR, message, hint, "dynamic"))
     if hands <= 0 or first:
         return  # rows "never applied" mean little when hands broke off or were scored wrongly
     for j, row in enumerate(rules_list[0].scoring):

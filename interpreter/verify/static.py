@@ -825,20 +825,45 @@ def check_scoring(loaded: Loaded, spaces: list[Space], report: Report) -> Scorin
         if row.when is None and j == len(rows) - 1:
             continue  # a trailing `otherwise` kept as a safety net is fine
         shadow = always_before[j]
+        shadowing: list[int] = []
         if shadow is None:
             reason = "its condition holds for no reachable outcome"
             hint = "check the condition against what a hand can end with, or remove the row"
         elif shadow:
-            reason = f"row '{rows[min(shadow)].id}' above always matches first"
+            shadowing = [min(shadow)]
+            reason = f"row '{rows[shadowing[0]].id}' above always matches first"
             hint = "move it above that row, narrow the rows above, or remove it"
         else:
-            ids = ", ".join(f"'{rows[k].id}'" for k in sorted(firsts_before[j]))
+            shadowing = sorted(firsts_before[j])
+            ids = ", ".join(f"'{rows[k].id}'" for k in shadowing)
             reason = f"rows {ids} above always match first"
             hint = "move it above those rows, narrow them, or remove it"
         report.add(
-            located(doc, ["scoring", j], WARNING, f"scoring row '{row.id}' never applies: {reason}", hint, "scoring")
+            located(
+                doc,
+                _shadow_at(doc, j, shadowing),
+                WARNING,
+                f"scoring row '{row.id}' never applies: {reason}",
+                hint,
+                "scoring",
+            )
         )
     return facts
+
+
+def _shadow_at(doc: LoadedYaml, j: int, shadowing: Sequence[int]) -> list[str | int]:
+    """Where a shadowed row is reported: the row itself, unless the top file added a row that shadows it.
+
+    A base row shadowed by a row the overlay wrote is the overlay's doing: the
+    warning points at the overlay's row, where the author can act.
+    """
+    own: list[str | int] = ["scoring", j]
+    if doc.file_at(own) == doc.file:
+        return own
+    for k in shadowing:
+        if doc.file_at(["scoring", k]) == doc.file:
+            return ["scoring", k]
+    return own
 
 
 # =========================================================================

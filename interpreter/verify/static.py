@@ -33,9 +33,8 @@ from ..errors import SpecError
 from ..phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp
 from ..phases.declarations import Alone, CallPartner, PlayOrFold
 from ..rules import SIDE_NAMES, Rules
-from ..spec.schema_check import check_schema
 from ..spec.yaml_loader import LoadedYaml
-from ..variants import load_document
+from ..variants import compile_document, load_document, relocate
 from .report import ERROR, WARNING, Finding, Report, located
 
 MATCH_END_HANDS = 1000  # how many hands of the largest score change the match end is tried over
@@ -64,8 +63,7 @@ def load(spec: str, options: dict[str, int], rule_files: Sequence[str], report: 
     """
     try:
         doc = load_document(spec, rule_files)
-        check_schema(doc)
-        first = compile_rules(doc, options)
+        first = compile_document(doc, options)
     except SpecError as err:
         report.add(_spec_finding(err, spec))
         return None
@@ -79,7 +77,7 @@ def load(spec: str, options: dict[str, int], rule_files: Sequence[str], report: 
             try:
                 compiled.append(compile_rules(doc, {**options, players_opt: value}))
             except SpecError as err:
-                found = _spec_finding(err, spec)
+                found = _spec_finding(relocate(err, doc), spec)
                 report.add(
                     Finding(
                         ERROR,

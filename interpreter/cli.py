@@ -173,7 +173,10 @@ class _Narrated:
 
 
 class RecordWriter:
-    """Hand records to OUT, all or nothing: a temp file beside OUT, renamed at the end."""
+    """Hand records to OUT, whole hands only: a temp file beside OUT, renamed at the end.
+
+    A match cut short (the person's input ends, Ctrl-C) keeps the hands it finished;
+    with none finished, OUT is left as it was."""
 
     def __init__(self, path: str) -> None:
         self.path = Path(path)
@@ -186,9 +189,21 @@ class RecordWriter:
             raise TrickSpecError(f"--record {path}: cannot write there ({err.strerror})") from None
         self.tmp = tmp
         self.file: TextIO = os.fdopen(fd, "w", encoding="utf-8")
+        self.written = 0
 
     def write(self, record: dict[str, Any]) -> None:
         self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.written += 1
+
+    def cut_short(self) -> None:
+        """The match stopped before its end: keep the finished hands, if any."""
+        if self.written:
+            try:
+                self.commit()
+                return
+            except OSError:
+                pass
+        self.abandon()
 
     def commit(self) -> None:
         self.file.close()
@@ -255,7 +270,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         narrator.match_end(result)
     except BaseException:
         if writer is not None:
-            writer.abandon()
+            writer.cut_short()
         raise
     if writer is not None:
         writer.commit()

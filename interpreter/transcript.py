@@ -5,13 +5,14 @@ it rebuilds each hand from what was dealt and replays the public history on a
 shadow copy, so the account is the same whatever drives the match (bots, a
 person, a replay). In a game with a person at the table (`viewer`), it prints
 only what that seat may see: its own hand, public actions, the cards played —
-never another seat's hand or another seat's discard.
+never another seat's hand, another seat's discard (the dealer's, a kitty
+exchange's, a loner's) or a card passed to a loner by another side.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -19,6 +20,7 @@ from rich.text import Text
 
 from .engine import State
 from .match import HandRecord, MatchResult
+from .phases.bidding import AutoTrump, NameUpcardSuit, OrderUp
 from .rules import Rules
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -53,24 +55,90 @@ def action_text(rules: Rules, action: int) -> str:
     if len(words) == 1:
         return card_text(words[0]) if action < rules.codec.n_cards else words[0]
     verb, arg = words
-    if verb == "discard":
-        return f"discard {card_text(arg)}"
+    if verb in ("discard", "give"):
+        return f"{verb} {card_text(arg)}"
     if verb in ("call", "ace"):
         return f"{verb} {suit_text(arg) if len(arg) == 1 else arg}"
     return f"{verb} {arg}"
 
 
-def side_label(rules: Rules, side: int) -> str:
-    """'Seats 0+2' for a partnership, 'Seat k' where every seat is its own side."""
+def plural(n: int, word: str) -> str:
+    """'1 hand', '2 hands'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def side_label(rules: Rules, side: int, viewer: int | None = None) -> str:
+    """'Seats 0+2' for a partnership, 'Seat k' where every seat is its own side;
+    the viewer's side is marked: 'Seats 0+2 (you)', 'Seat 1 (you)'."""
     seats = [s for s in range(rules.players) if rules.side_of[s] == side]
-    if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return "Seats " + "+".join(map(str, seats))
+    label = f"Seat {seats[0]}" if len(seats) == 1 else "Seats " + "+".join(map(str, seats))
+    return f"{label} (you)" if viewer in seats else label
 
 
-def scores_text(rules: Rules, scores: Sequence[int], signed: bool = False) -> str:
+def scores_text(rules: Rules, scores: Sequence[int], signed: bool = False, viewer: int | None = None) -> str:
     fmt = "{:+d}" if signed else "{:d}"
-    return " · ".join(f"{side_label(rules, k)} {fmt.format(v)}" for k, v in enumerate(scores))
+    return " · ".join(f"{side_label(rules, k, viewer)} {fmt.format(v)}" for k, v in enumerate(scores))
+
+
+# ------------------------------------------------------------- a hand in order
+def _plain_power(rules: Rules) -> list[int]:
+    """Each card's strength in its own suit when it is not trump (for sorting before trump is fixed)."""
+    deck = rules.deck
+    power = [deck.rank_of(c) for c in range(deck.size)]
+    for c in range(deck.size):
+        suit = deck.suit_of(c)
+        if suit < 0:
+            continue
+        # a suit contract where the card is plain (not trump, not a bower), else a no-trump one
+        plain = [k for k in rules.contracts if k.follow[c] == suit and k.trump != suit]
+        plain.sort(key=lambda k: k.trump < 0)
+        if plain:
+            power[c] = plain[0].power[c]
+    return power
+
+
+def sorted_cards(rules: Rules, cards: Iterable[int], contract: int = -1) -> list[int]:
+    """A hand as a player holds it: trump first (bowers and joker included), then each
+    suit, high to low; before trump is fixed, by printed suit and plain order."""
+    if contract < 0:
+        deck = rules.deck
+        plain = _plain_power(rules)
+        return sorted(cards, key=lambda c: (deck.suit_of(c), -plain[c]))
+    k = rules.contracts[contract]
+    trump = k.trump
+
+    def key(c: int) -> tuple[int, int]:
+        suit = k.follow[c]
+        return (-1 if trump >= 0 and suit == trump else suit, -k.power[c])
+
+    return sorted(cards, key=key)
+
+
+def dealt_contract(state: State) -> int:
+    """The contract fixed by the deal itself (a turned club in dirty clubs), else -1."""
+    rules = state.rules
+    auto = any(isinstance(p, AutoTrump) and p.id == state.fixed_by for p in rules.phases)
+    return state.contract if auto and state.contract >= 0 else -1
+
+
+def hand_text(rules: Rules, cards: Iterable[int], contract: int = -1) -> str:
+    """A hand in order, as symbols: 'J♦ J♥ A♦ A♥ 9♥' (diamonds trump)."""
+    codec = rules.codec
+    return cards_text([codec.to_str(c) for c in sorted_cards(rules, cards, contract)])
+
+
+def upcard_text(card: str, named: str | None = None, down: bool = False) -> str:
+    """'Q♦', 'Q♦ (turned down)', 'JK (the joker, as ♥)'."""
+    text = card_text(card)
+    if card.upper().startswith("JK") and named is not None:
+        text += f" (the joker, as {suit_text(named)})"
+    return text + (" (turned down)" if down else "")
+
+
+def suit_noun(rules: Rules, suit: int) -> str:
+    """'club' for clubs: a card of the suit."""
+    word = rules.deck.suit_word(suit)
+    return word[:-1] if word.endswith("s") else word
 
 
 class Printer:
@@ -119,6 +187,10 @@ class Narrator:
     def card(self, card: int) -> str:
         return card_text(self.rules.codec.to_str(card))
 
+    def the(self, card: int) -> str:
+        """'the Q♦', 'the joker': a card named in a sentence."""
+        return "the joker" if self.rules.deck.is_joker(card) else f"the {self.card(card)}"
+
     # -- match
     def match_start(self, seed: int, first_dealer: int, draws: list[list[tuple[int, str]]]) -> None:
         rules = self.rules
@@ -138,13 +210,14 @@ class Narrator:
 
     def match_end(self, result: MatchResult) -> None:
         rules = self.rules
-        final = scores_text(rules, result.scores)
+        final = scores_text(rules, result.scores, viewer=self.viewer)
+        hands = plural(len(result.hands), "hand")
         if result.winners:
-            names = ", ".join(side_label(rules, w) for w in result.winners)
+            names = ", ".join(side_label(rules, w, self.viewer) for w in result.winners)
             word = "Winner" if len(result.winners) == 1 else "Winners (shared)"
-            self.printer.heading(f"{word}: {names} — final score {final} after {len(result.hands)} hands")
+            self.printer.heading(f"{word}: {names} — final score {final} after {hands}")
         else:
-            self.printer.heading(f"No winner after {len(result.hands)} hands — score {final}")
+            self.printer.heading(f"No winner after {hands} — score {final}")
 
     # -- hands
     def catch_up(self, state: State) -> None:
@@ -167,7 +240,7 @@ class Narrator:
             self.say("Nobody made trump: no score, the deal passes.")
         else:
             self._tell_result(result)
-        self.say(f"Score: {scores_text(rules, result['scores'])}")
+        self.say(f"Score: {scores_text(rules, result['scores'], viewer=self.viewer)}")
         self.say()
         self.source = None
 
@@ -179,41 +252,68 @@ class Narrator:
         self.trick = []
         self.announced = False
         upcard = None if state.upcard < 0 else state.upcard
-        self.shadow = rules.new_hand(state.dealer, [list(h) for h in state.dealt], upcard, state.scores_before)
-        codec = rules.codec
+        shadow = rules.new_hand(state.dealer, [list(h) for h in state.dealt], upcard, state.scores_before)
+        self.shadow = shadow
         if not self.quiet:
             self.printer.heading(f"Hand {self.hand_no} — dealer: seat {state.dealer}")
+        contract = dealt_contract(shadow)
         for seat in range(rules.players):
             if self.viewer is None or seat == self.viewer:
                 label = "Your hand" if seat == self.viewer else f"Seat {seat}"
-                self.say(f"  {label}: {cards_text([codec.to_str(c) for c in state.dealt[seat]])}")
+                self.say(f"  {label}: {hand_text(rules, state.dealt[seat], contract)}")
         if upcard is not None:
             self.say(f"  Upcard: {self.card(upcard)}")
+            self._explain_upcard(shadow)
         self._maybe_announce()
+
+    def _explain_upcard(self, st: State) -> None:
+        """What the upcard does by itself: a turned joker, a suit that makes trump."""
+        rules = self.rules
+        if st.up_suit < 0:
+            if 0 <= st.phase < len(rules.phases) and isinstance(rules.phases[st.phase], NameUpcardSuit):
+                self.say("  The joker is turned up: the dealer names the suit it stands for.")
+            else:
+                self.say("  The joker is turned up: it has no suit, so nobody can order it up.")
+            return
+        fixed = next((p for p in rules.phases if isinstance(p, AutoTrump) and p.id == st.fixed_by), None)
+        if fixed is not None and st.contract >= 0:
+            suit = suit_text(rules.deck.suits[st.up_suit])
+            name = f" ({fixed.id.replace('_', ' ')})" if fixed.id and not fixed.id[-1].isdigit() else ""
+            self.say(f"  The upcard is a {suit_noun(rules, st.up_suit)}: {suit} is trump, without bidding{name}.")
 
     def _tell(self, shadow: State, seat: int, action: int) -> None:
         rules = self.rules
         if shadow.phase == rules.play_phase:
             self._tell_play(shadow, seat, action)
             return
+        codec = rules.codec
         before_down = shadow.turned_down
+        held = list(shadow.hands[seat])
         text = self._bid_text(shadow, seat, action)
         shadow.apply(action)
+        if action == codec.EXCHANGE:
+            text = self._exchange_text(shadow, seat, held)
         self.say(f"  {text}")
+        if codec.ACE <= action < codec.size and self.viewer is not None and shadow.partner == self.viewer:
+            card = self.card(shadow.partner_card)
+            self.say(f"  You hold the {card}: you are {self.seat(seat).lower()}'s secret partner.")
         if before_down < 0 <= shadow.turned_down and shadow.upcard >= 0:
-            self.say(f"  Everybody passed; the {self.card(shadow.upcard)} is turned down.")
+            self.say(f"  Everybody passed; {self.the(shadow.upcard)} is turned down.")
         self._maybe_announce()
 
     def _bid_text(self, st: State, seat: int, action: int) -> str:
         """One bidding or declaration action in words, from the state before it."""
-        c = self.rules.codec
+        rules = self.rules
+        c = rules.codec
         who = self.seat(seat)
         if action == c.PASS:
             return f"{who} passes"
         if action == c.ORDER:
-            return f"{who} orders up {suit_text(self.rules.deck.suits[st.up_suit])}"
+            return self._order_text(st, seat)
         if c.DISCARD <= action < c.DISCARD + c.n_cards:
             return self._discard_text(st, seat, action - c.DISCARD)
+        if c.GIVE <= action < c.GIVE + c.n_cards:
+            return self._give_text(st, seat, action - c.GIVE)
         if action == c.DECLINE:
             return f"{self.dealer(seat)} leaves the upcard"
         if action == c.ALONE:
@@ -224,28 +324,68 @@ class Narrator:
             return f"{who} stays in"
         if action == c.FOLD:
             return f"{who} folds"
+        if action == c.EXCHANGE:
+            return f"{who} takes from the kitty"  # told with the count once applied (see _tell)
+        if action == c.KEEP:
+            return f"{who} keeps the hand (no exchange)"
         if c.CALL <= action < c.BID:
-            name = self.rules.contracts[action - c.CALL].name
-            if st.upcard >= 0 and st.up_suit < 0:
-                return f"{self.dealer(seat)} names {contract_text(name)} for the turned-up {self.card(st.upcard)}"
+            name = rules.contracts[action - c.CALL].name
+            if isinstance(rules.phases[st.phase], NameUpcardSuit):
+                return f"{self.dealer(seat)} names {contract_text(name)} for the turned-up joker"
             return f"{who} calls {contract_text(name)}"
         if c.BID <= action < c.ACE:
             return f"{who} bids {action - c.BID}"
         if action >= c.ACE:
-            suit = self.rules.deck.suits[action - c.ACE]
-            rank = getattr(self.rules.phases[st.phase], "rank", None)
-            card = card_text(self.rules.deck.ranks[rank] + suit) if rank is not None else suit_text(suit)
+            suit = rules.deck.suits[action - c.ACE]
+            rank = getattr(rules.phases[st.phase], "rank", None)
+            card = card_text(rules.deck.ranks[rank] + suit) if rank is not None else suit_text(suit)
             return f"{who} calls the {card} as secret partner"
-        return f"{who}: {action_text(self.rules, action)}"
+        return f"{who}: {action_text(rules, action)}"  # pragma: no cover - every action word is told above
+
+    def _order_text(self, st: State, seat: int) -> str:
+        """Round 1's `order` in the table's words: the dealer 'takes it up', his partner 'assists'."""
+        rules = self.rules
+        suit = suit_text(rules.deck.suits[st.up_suit])
+        if seat == st.dealer:
+            return f"{self.seat(seat)} takes it up ({suit})"
+        if rules.side_of[seat] == rules.side_of[st.dealer]:
+            return f"{self.seat(seat)} assists (orders up {suit})"
+        return f"{self.seat(seat)} orders up {suit}"
+
+    def _sees(self, seat: int) -> bool:
+        """May the viewer see a card `seat` lays away or passes? (everybody, in a bot match)"""
+        return self.viewer is None or self.viewer == seat
 
     def _discard_text(self, st: State, seat: int, card: int) -> str:
+        if not isinstance(self.rules.phases[st.phase], OrderUp):
+            # not the dealer's pick-up: a kitty exchange or a loner's discard
+            what = self.card(card) if self._sees(seat) else "a card"
+            return f"{self.seat(seat)} lays away {what}"
         dealer = self.dealer(seat)
-        up = self.card(st.upcard)
-        if self.viewer is not None and self.viewer != seat:
-            return f"{dealer} picks up the {up} and discards"
+        up = self.the(st.upcard)
+        if not self._sees(seat):
+            return f"{dealer} picks up {up} and discards"
         if card == st.upcard:
-            return f"{dealer} discards the upcard {up}"
-        return f"{dealer} picks up the {up} and discards {self.card(card)}"
+            return f"{dealer} discards the upcard ({self.card(card)})"
+        return f"{dealer} picks up {up} and discards {self.card(card)}"
+
+    def _give_text(self, st: State, seat: int, card: int) -> str:
+        """A partner's best card passed to a loner: face down to everybody but their side."""
+        rules = self.rules
+        side = rules.side_of[seat]
+        loner = next((s for s in st.alone if rules.side_of[s] == side), None)
+        to = "his partner" if loner is None else self.seat(loner).lower()
+        sees = self.viewer is None or rules.side_of[self.viewer] == side
+        return f"{self.seat(seat)} gives {self.card(card) if sees else 'a card'} to {to}"
+
+    def _exchange_text(self, st: State, seat: int, held: list[int]) -> str:
+        """After `exchange`: how many cards were taken (and which, to their taker)."""
+        taken = [c for c in st.hands[seat] if c not in held]
+        what = "the kitty" if not st.kitty else "from the kitty"
+        text = f"{self.seat(seat)} takes {what} ({plural(len(taken), 'card')})"
+        if self._sees(seat) and taken:
+            text += ": " + " ".join(self.card(c) for c in sorted_cards(self.rules, taken, st.contract))
+        return text
 
     def _maybe_announce(self) -> None:
         """Once the contract is fixed and play begins: trump, maker, who sits out."""
@@ -276,7 +416,8 @@ class Narrator:
         shadow.apply(card)
         self.trick.append((seat, card))
         if reveals:
-            self.say(f"  The {self.card(card)} is played: {self.seat(seat).lower()} is the maker's partner")
+            the = self.the(card)
+            self.say(f"  {the[0].upper()}{the[1:]} is played: {self.seat(seat).lower()} is the maker's partner")
         if shadow.tricks == tricks_before:
             return
         winner = next(s for s in range(self.rules.players) if shadow.tricks[s] != tricks_before[s])
@@ -290,4 +431,4 @@ class Narrator:
         self.say(f"  Tricks: {tricks}")
         if result["partner"] is not None:
             self.say(f"  Partner: seat {result['partner']}")
-        self.say(f"  Points: {scores_text(rules, result['delta'], signed=True)}")
+        self.say(f"  Points: {scores_text(rules, result['delta'], signed=True, viewer=self.viewer)}")

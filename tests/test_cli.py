@@ -17,7 +17,7 @@ from interpreter.agents import RandomBot, RuleBot, make_agent
 from interpreter.cli import main
 from interpreter.errors import TrickSpecError
 from interpreter.match import play_match
-from interpreter.transcript import cards_text
+from interpreter.transcript import cards_text, hand_text
 from interpreter.variants import bundled_names, load_rules
 
 RECORDS = Path(__file__).parent / "records"
@@ -137,7 +137,7 @@ def test_play_hands_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "Hand 2" not in out
     last = out.splitlines()[-1]
-    assert last.startswith(("No winner after 1 hands", "Winner"))
+    assert last.startswith(("No winner after 1 hand —", "Winner"))
 
 
 def _replay_json(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict]:
@@ -181,15 +181,28 @@ def test_play_with_spec_path_records_a_relative_path(capsys: pytest.CaptureFixtu
     assert len(_replay_json(capsys, out_path)) == 2
 
 
-def test_record_not_created_when_the_run_fails(
+def test_record_keeps_the_finished_hands_when_the_run_fails(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out_path = tmp_path / "match.jsonl"
-    # the person answers a few questions, then the input ends mid-match
+    # the person answers a few questions, then the input ends mid-match (in hand 3)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 12))
-    code, _, err = run(capsys, "play", "--seed", "5", "--human", "0", "--record", str(out_path))
+    code, transcript, err = run(capsys, "play", "--seed", "5", "--human", "0", "--record", str(out_path))
     assert code == 1
     assert err == "no more input (end of file): the game is abandoned\n"
+    assert list(tmp_path.iterdir()) == [out_path]  # no temp file left beside it
+    finished = transcript.count("\nScore: ")
+    assert finished == 2
+    assert len(_replay_json(capsys, out_path)) == finished  # whole hands, each replays
+
+
+def test_record_not_created_when_no_hand_was_finished(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out_path = tmp_path / "match.jsonl"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    code, _, _ = run(capsys, "play", "--seed", "5", "--human", "0", "--record", str(out_path))
+    assert code == 1
     assert list(tmp_path.iterdir()) == []
 
 
@@ -208,9 +221,13 @@ def test_human_seat_sees_only_its_own_cards(
     code, out, err = run(capsys, "play", "--seed", seed, "--human", "0", "--hands", "1", "--record", str(out_path))
     assert (code, err) == (0, "")
     (record,) = [json.loads(line) for line in out_path.read_text(encoding="utf-8").splitlines()]
-    assert f"Your hand: {cards_text(record['hands'][0])}" in out
+    # the hand as a player holds it: sorted by suit, high to low
+    rules = load_rules("euchre")
+    dealt = [rules.codec.names.index(card) for card in record["hands"][0]]
+    assert f"Your hand: {hand_text(rules, dealt)}" in out
     for seat in (1, 2, 3):
         assert cards_text(record["hands"][seat]) not in out
+        assert hand_text(rules, [rules.codec.names.index(card) for card in record["hands"][seat]]) not in out
         assert f"  Seat {seat}: " not in out
     assert "your choice [1-" in out
     assert re.search(r"Trick 5: .* wins", out)

@@ -1,12 +1,13 @@
 """Checking a loaded variant against `schema/variant.schema.json`, with messages a person can act on.
 
 jsonschema's own messages ("{'dealer_pikup': 'always'} is not valid under any
-of the given schemas") describe the schema, not the file. Here one error is
-chosen (the most useful to fix first), and rewritten as
-`file:line:col: friendly.path: what is wrong; what is expected`, with a
-did-you-mean hint where a name was probably misspelt. The schema stays the
-single source of truth: allowed keys, phase kinds and enum values are read
-from it, never repeated here.
+of the given schemas") describe the schema, not the file. Here each problem is
+rewritten as `file:line:col: friendly.path: what is wrong; what is expected`,
+with a did-you-mean hint where a name was probably misspelt. Every distinct
+problem of a file is reported (up to MAX_PROBLEMS), the most useful to fix
+first leading: a caller that wants one error reads the `SpecErrors` raised as
+that first one. The schema stays the single source of truth: allowed keys,
+phase kinds and enum values are read from it, never repeated here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -26,9 +27,10 @@ from jsonschema.exceptions import ValidationError
 from ..errors import SpecError
 from .yaml_loader import LoadedYaml, describe_type
 
-__all__ = ["check_schema", "schema", "format_path"]
+__all__ = ["MAX_PROBLEMS", "SpecErrors", "check_schema", "format_path", "schema", "schema_problems"]
 
 SCHEMA_NAME = "variant.schema.json"
+MAX_PROBLEMS = 20  # a file with more is shown with its first ones and a count of the rest
 _WEAK = {"oneOf", "anyOf"}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _TYPE_WORDS = {
@@ -62,12 +64,100 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(schema())
 
 
+class SpecErrors(SpecError):
+    """Several problems of one spec. The error's own fields (`message`, `line`, …) are the
+    first problem, the one to fix first; `errors` holds them all and `str()` lists them,
+    one located line (and its hint) each."""
+
+    def __init__(self, errors: Sequence[SpecError], more: int = 0) -> None:
+        self.errors = list(errors)
+        self.more = more  # problems found beyond those listed
+        first = self.errors[0]
+        super().__init__(first.message, first.file, first.line, first.column, first.hint, first.path)
+
+    def __str__(self) -> str:
+        lines = [SpecError.__str__(err) for err in self.errors]
+        if self.more:
+            lines.append(f"… and {self.more} more problem{'s' if self.more != 1 else ''}")
+        return "\n".join(lines)
+
+
 def check_schema(doc: LoadedYaml) -> None:
-    """Raise a SpecError for the most relevant schema violation of `doc`, if any."""
-    _check_keys_are_strings(doc, doc.data, ())
+    """Raise for the schema violations of `doc`, if any: a SpecError for one problem,
+    a SpecErrors (a SpecError for the first, listing them all) for several."""
+    problems = schema_problems(doc)
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise SpecErrors(problems[:MAX_PROBLEMS], len(problems) - MAX_PROBLEMS if len(problems) > MAX_PROBLEMS else 0)
+
+
+def schema_problems(doc: LoadedYaml) -> list[SpecError]:
+    """Every distinct problem of `doc`: the most useful to fix first, then the others in file order."""
+    keys = list(_non_string_keys(doc, doc.data, ()))
+    if keys:  # the schema cannot be checked on such keys
+        return keys
     errors = list(_validator().iter_errors(doc.data))
-    if errors:
-        raise _Explainer(doc).explain(_select(errors, doc))
+    if not errors:
+        return []
+    explainer = _Explainer(doc)
+    first = explainer.explain(_select(errors, doc))
+    others: list[SpecError] = []
+    for error in _without_echoes(errors):
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            others += [explainer.unknown_key(error, key) for key in _extra_keys(error)]
+        else:
+            others.append(explainer.explain(error))
+    others.sort(key=lambda e: (e.file or "", e.line or 0, e.column or 0))
+    problems = [first]
+    seen = {str(first)}
+    for err in others:
+        if str(err) not in seen:
+            seen.add(str(err))
+            problems.append(err)
+    return problems
+
+
+def _extra_keys(error: ValidationError) -> list[Any]:
+    allowed = error.schema.get("properties", {})
+    return [key for key in error.instance if key not in allowed]
+
+
+def _without_echoes(errors: Sequence[ValidationError]) -> list[ValidationError]:
+    """One problem told once: leave out 'missing required key title' (or "needs 'when' or
+    'otherwise'") beside 'unknown key titel', and a oneOf/anyOf beside a wrong type of
+    the same value."""
+    unknown: dict[tuple[Any, ...], list[str]] = {}
+    for error in errors:
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            unknown.setdefault(tuple(error.absolute_path), []).extend(str(k) for k in _extra_keys(error))
+    # a value of the wrong type: its alternatives need not be told too
+    plain = {tuple(e.absolute_path) for e in errors if e.validator in ("type", "enum", "const")}
+    kept = []
+    for error in errors:
+        path = tuple(error.absolute_path)
+        if error.validator in _WEAK and path in plain:
+            continue
+        extras = unknown.get(path, [])
+        missing = _missing_keys(error)
+        if extras and missing and all(difflib.get_close_matches(key, extras, n=1, cutoff=0.6) for key in missing):
+            continue
+        kept.append(error)
+    return kept
+
+
+def _missing_keys(error: ValidationError) -> list[str]:
+    """The keys a `required` error (or a choice of required keys) asks for and the mapping lacks."""
+    if not isinstance(error.instance, dict):
+        return []
+    if error.validator == "required":
+        return [key for key in error.validator_value if key not in error.instance]
+    if error.validator in _WEAK:
+        branches = [_Explainer.resolve_in(schema(), b) for b in error.validator_value]
+        choice = _Explainer.key_choice(branches)
+        if choice is not None and not any(key in error.instance for key in choice):
+            return choice
+    return []
 
 
 # ---------------------------------------------------------------------------
@@ -152,7 +242,7 @@ def _select(errors: Sequence[ValidationError], doc: LoadedYaml) -> ValidationErr
     return min(errors, key=rank)
 
 
-def _check_keys_are_strings(doc: LoadedYaml, value: Any, path: tuple[Any, ...]) -> None:
+def _non_string_keys(doc: LoadedYaml, value: Any, path: tuple[Any, ...]) -> Iterator[SpecError]:
     """Every mapping key of a variant is a name; YAML turns `9:` or `on:` into a number or boolean."""
     if isinstance(value, dict):
         for key, item in value.items():
@@ -163,17 +253,18 @@ def _check_keys_are_strings(doc: LoadedYaml, value: Any, path: tuple[Any, ...]) 
                 hint = f"quote it: '{text}':"
                 if isinstance(key, bool):
                     hint = f"YAML reads yes/no/on/off/true/false as booleans; {hint}"
-                raise SpecError(
+                yield SpecError(
                     f"{where + ': ' if where else ''}key {text} must be a name (text), not {describe_type(key)}",
                     doc.file_at((*path, key)),
                     line,
                     col,
                     hint,
                 )
-            _check_keys_are_strings(doc, item, (*path, key))
+            else:
+                yield from _non_string_keys(doc, item, (*path, key))
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _check_keys_are_strings(doc, item, (*path, index))
+            yield from _non_string_keys(doc, item, (*path, index))
 
 
 class _Explainer:
@@ -184,13 +275,17 @@ class _Explainer:
         self.root = schema()
 
     def resolve(self, subschema: Any) -> Any:
+        return self.resolve_in(self.root, subschema)
+
+    @staticmethod
+    def resolve_in(root: Any, subschema: Any) -> Any:
         """Follow local `$ref`s ('#/$defs/x'); the schema has no others."""
         seen = 0
         while isinstance(subschema, dict) and "$ref" in subschema and seen < 20:
             ref = subschema["$ref"]
             if not isinstance(ref, str) or not ref.startswith("#/"):
                 break
-            target: Any = self.root
+            target: Any = root
             for part in ref[2:].split("/"):
                 target = target[part.replace("~1", "/").replace("~0", "~")]
             subschema = target
@@ -251,11 +346,13 @@ class _Explainer:
 
     # -- one explanation per kind of problem
 
-    def unknown_key(self, error: ValidationError) -> SpecError:
+    def unknown_key(self, error: ValidationError, key: Any = None) -> SpecError:
+        """The unknown key `key` of the mapping (default: its first)."""
         path = list(error.absolute_path)
         allowed = list(error.schema.get("properties", {}))
-        extras = [key for key in error.instance if key not in allowed]
-        key = extras[0] if extras else "?"
+        if key is None:
+            extras = [k for k in error.instance if k not in allowed]
+            key = extras[0] if extras else "?"
         if isinstance(key, str) and " " in key.strip() and error.instance.get(key) is None:
             # `{description: to win, agreed first}`: a comma in a flow mapping starts a new key
             hint: str | None = "a ',' inside {…} separates entries; quote a value that contains a comma"

@@ -13,12 +13,12 @@ import json
 import os
 import random
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 from .agents import make_agent
+from .atomic import AtomicFile
 from .engine import State
 from .errors import SpecError, TrickSpecError
 from .match import Agent, HandRecord, play_match
@@ -184,15 +184,13 @@ class RecordWriter:
         if not directory.is_dir():
             raise TrickSpecError(f"--record {path}: no such directory '{directory}'")
         try:
-            fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{self.path.name}.", suffix=".tmp")
+            self.out = AtomicFile(self.path)
         except OSError as err:
             raise TrickSpecError(f"--record {path}: cannot write there ({err.strerror})") from None
-        self.tmp = tmp
-        self.file: TextIO = os.fdopen(fd, "w", encoding="utf-8")
         self.written = 0
 
     def write(self, record: dict[str, Any]) -> None:
-        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
         self.written += 1
 
     def cut_short(self) -> None:
@@ -206,14 +204,10 @@ class RecordWriter:
         self.abandon()
 
     def commit(self) -> None:
-        self.file.close()
-        os.replace(self.tmp, self.path)
+        self.out.commit()
 
     def abandon(self) -> None:
-        with contextlib.suppress(OSError):
-            self.file.close()
-        with contextlib.suppress(OSError):
-            os.unlink(self.tmp)
+        self.out.abandon()
 
 
 def _record_variant(variant: str, record_path: str | None) -> str:

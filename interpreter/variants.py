@@ -57,14 +57,30 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
         bundled = variants_dir() / f"{name_or_path}.yaml"
         if bundled.is_file():
             return bundled
-        raise SpecError(f"no such variant file: {name_or_path}")
+        close = suggest(name_or_path, bundled_names(house=True))
+        raise SpecError(f"no such variant file: {name_or_path}", hint=f"did you mean '{close}'?" if close else None)
     path = variants_dir() / f"{name_or_path}.yaml"
     if path.is_file():
         return path
-    names = bundled_names(house=True)
-    close = difflib.get_close_matches(name_or_path, names, 1)
-    hint = f"did you mean '{close[0]}'?" if close else f"bundled variants: {', '.join(bundled_names())}"
+    close = suggest(name_or_path, bundled_names(house=True))
+    hint = f"did you mean '{close}'?" if close else f"bundled variants: {', '.join(bundled_names())}"
     raise SpecError(f"unknown variant {name_or_path!r}", hint=hint)
+
+
+def suggest(typed: str, names: Sequence[str]) -> str | None:
+    """The bundled name a typo most likely meant: a close whole name, or a close start
+    of one (`house/stik` → `house/stick-the-dealer`)."""
+    for cutoff in (0.8, 0.6):
+        whole = difflib.get_close_matches(typed, names, 1, cutoff)
+        if whole:
+            return whole[0]
+        starts: dict[str, str] = {}
+        for name in sorted(names, key=len):  # the shortest name with that start
+            starts.setdefault(name[: len(typed) + 1], name)
+        close = difflib.get_close_matches(typed, list(starts), 1, 0.8)
+        if close:
+            return starts[close[0]]
+    return None
 
 
 def load_document(name_or_path: str, rules: Sequence[str] = ()) -> LoadedYaml:

@@ -279,7 +279,6 @@ def test_holder_of_the_called_ace_is_told(capsys: Capsys, monkeypatch: pytest.Mo
 # 13. Narrow terminals
 
 
-@pytest.mark.xfail(strict=True, reason="explain.rules_text wraps at a fixed WIDTH, ignoring COLUMNS")
 def test_explain_fits_a_narrow_terminal(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "60")
     _, out, _ = run(capsys, monkeypatch, "explain", "euchre")
@@ -290,7 +289,6 @@ def test_explain_fits_a_narrow_terminal(capsys: Capsys, monkeypatch: pytest.Monk
 # 14. Small wording and hint defects
 
 
-@pytest.mark.xfail(strict=True, reason="variants.load_rules: an unknown house/NAME gets no 'did you mean'")
 def test_unknown_house_rule_suggests_the_name(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     status, _, err = run(capsys, monkeypatch, "play", "euchre", "--rule", "house/stik", "--hands", "1")
     assert status == 1

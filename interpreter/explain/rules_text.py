@@ -8,6 +8,7 @@ sentence listing their settings.
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -17,7 +18,13 @@ from ..variants import load_document, load_rules
 from .model import Item, Section, explicit_id, phase_kind
 from .words import Words, cap, join_and, join_or, plural, rank_key, rank_text, rank_word, suit_name, uncap, words
 
-WIDTH = 78
+WIDTH = 78  # the widest text; a narrower terminal gets narrower lines
+
+
+def width() -> int:
+    """Lines fit the terminal (COLUMNS, or the real width) but never exceed WIDTH."""
+    return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH + 2, 24)).columns - 2))
+
 
 KNOWN_TOP = {
     "extends",
@@ -761,7 +768,7 @@ DECLARATION_LABELS = {
 
 # ------------------------------------------------------------------ explain
 def _wrap(text: str, first: str, rest: str) -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+    return textwrap.fill(text, width(), initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
 
 
 def render(spec: dict[str, Any], options: dict[str, int] | None = None) -> str:
@@ -769,7 +776,7 @@ def render(spec: dict[str, Any], options: dict[str, int] | None = None) -> str:
     title = str(spec.get("title") or spec.get("name") or "Variant")
     lines = [title, "=" * len(title)]
     if spec.get("description"):
-        lines += [textwrap.fill(str(spec["description"]), WIDTH)]
+        lines += [textwrap.fill(str(spec["description"]), width())]
     if spec.get("name"):
         lines += [f"(variant {spec['name']})"]
     for section in Describer(spec, options).sections():

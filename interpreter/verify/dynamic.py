@@ -13,17 +13,16 @@ that replay ignores) that `trickspec replay` reproduces.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..atomic import write_text_atomically
 from ..engine import State
 from ..match import hand_record
 from ..rules import Rules
@@ -460,15 +459,7 @@ def _record_path(text: str, out_dir: Path) -> str:
 
 def write_record(record: dict[str, Any], path: Path) -> None:
     """All or nothing: a temporary file beside the target, then renamed over it."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(record, ensure_ascii=False) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_text_atomically(path, json.dumps(record, ensure_ascii=False) + "\n")
 
 
 def run_dynamic(

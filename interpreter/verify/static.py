@@ -65,7 +65,8 @@ def load(spec: str, options: dict[str, int], rule_files: Sequence[str], report: 
         doc = load_document(spec, rule_files)
         first = compile_document(doc, options)
     except SpecError as err:
-        report.add(_spec_finding(err, spec))
+        for each in getattr(err, "errors", None) or [err]:  # every schema problem, where several
+            report.add(_spec_finding(each, spec))
         return None
     report.variant = first.name
     compiled = [first]

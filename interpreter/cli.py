@@ -301,6 +301,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"{self.prog}: error: {message}\n")
 
 
+def _add_variant_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "variant",
+        nargs="?",
+        default=DEFAULT_VARIANT,
+        metavar="VARIANT",
+        help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})",
+    )
+
+
+def _add_set_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+
+
 def _add_rule_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--rule",
@@ -324,7 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("spec", metavar="SPEC", help="a bundled name, house/NAME, or a YAML spec")
     p.add_argument("--hands", type=int, default=2000, metavar="N", help="random hands to play (default 2000)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed of the hands (default 0)")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="fix a variant option")
+    _add_set_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     _add_rule_option(p)
     p.set_defaults(func=cmd_verify)
@@ -336,36 +350,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("play", help="play a match between bots, or with a person at one seat")
-    p.add_argument(
-        "variant",
-        nargs="?",
-        default=DEFAULT_VARIANT,
-        metavar="VARIANT",
-        help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})",
-    )
+    _add_variant_argument(p)
     p.add_argument("--seed", type=int, help="random seed (default: a fresh one, shown in the header)")
     p.add_argument("--hands", type=int, metavar="N", help="stop after at most N hands")
     p.add_argument("--record", metavar="OUT.jsonl", help="write every hand as a hand record")
     p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
     p.add_argument("--bot", choices=("random", "rules"), default="rules", help="the bots' kind (default: rules)")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+    _add_set_option(p)
     p.add_argument("--quiet", action="store_true", help="print only the outcome of the match")
     _add_rule_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="many bot matches of a variant, and their statistics")
-    p.add_argument(
-        "variant",
-        nargs="?",
-        default=DEFAULT_VARIANT,
-        metavar="VARIANT",
-        help=f"a bundled name or a YAML spec (default: {DEFAULT_VARIANT})",
-    )
+    _add_variant_argument(p)
     p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0: repeatable)")
     p.add_argument("--bot", choices=("random", "rules"), default="rules", help="every seat's bot (default: rules)")
     p.add_argument("--bots", metavar="KIND,KIND,…", help="one bot per seat, e.g. rules,random,rules,random")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+    _add_set_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_rule_option(p)
     p.set_defaults(func=cmd_simulate)
@@ -375,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("explain", help="print a variant's rules in plain English")
     p.add_argument("variant", metavar="SPEC", help="a bundled name, house/NAME, or a YAML spec")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose a variant option")
+    _add_set_option(p)
     _add_rule_option(p)
     p.set_defaults(func=cmd_explain)
 

@@ -115,7 +115,7 @@ def sorted_cards(rules: Rules, cards: Iterable[int], contract: int = -1) -> list
 
 
 def dealt_contract(state: State) -> int:
-    """The contract fixed by the deal itself (a turned club in dirty clubs), else -1."""
+    """The contract fixed by the deal itself (an `auto_trump` phase), else -1."""
     rules = state.rules
     auto = any(isinstance(p, AutoTrump) and p.id == state.fixed_by for p in rules.phases)
     return state.contract if auto and state.contract >= 0 else -1

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from . import __version__
 from .agents import make_agent
 from .atomic import AtomicFile
 from .engine import State
@@ -327,6 +328,7 @@ def _add_rule_option(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games.")
+    parser.add_argument("--version", action="version", version=f"trickspec {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check variant specs (files or bundled names)")

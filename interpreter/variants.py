@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from .compiler import compile_rules
@@ -22,14 +21,9 @@ from .spec.yaml_loader import LoadedYaml, load_yaml_file
 
 def variants_dir() -> Path:
     """The bundled variants: package data when installed, `variants/` in a checkout."""
-    try:
-        found = resources.files("interpreter._variants")
-        path = Path(str(found))
-        if path.is_dir() and any(path.glob("*.yaml")):
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "variants"
+    here = Path(__file__).resolve().parent
+    installed = here / "_variants"  # where pyproject maps variants/ in a wheel
+    return installed if installed.is_dir() else here.parent / "variants"
 
 
 def bundled_names(house: bool = False) -> list[str]:

@@ -17,7 +17,6 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -46,16 +45,12 @@ _TYPE_WORDS = {
 
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    """The variant schema: package data `interpreter._schema` when installed, else `schema/` in a checkout."""
-    text: str | None = None
-    try:
-        text = resources.files("interpreter._schema").joinpath(SCHEMA_NAME).read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError, OSError):
-        text = None
-    if text is None:
-        path = Path(__file__).resolve().parents[2] / "schema" / SCHEMA_NAME
-        text = path.read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)
+    """The variant schema: package data `interpreter/_schema` when installed, else `schema/` in a checkout."""
+    package = Path(__file__).resolve().parents[1]
+    path = package / "_schema" / SCHEMA_NAME
+    if not path.is_file():
+        path = package.parent / "schema" / SCHEMA_NAME
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return loaded
 
 

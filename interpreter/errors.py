@@ -8,6 +8,16 @@ must be complete on its own: where, what is wrong, what was expected.
 from __future__ import annotations
 
 
+def format_location(file: str | None, line: int | None, column: int | None) -> str:
+    """`file:line:column`, as far as each is known (the form editors jump to)."""
+    where = file or "<spec>"
+    if line is not None:
+        where += f":{line}"
+        if column is not None:
+            where += f":{column}"
+    return where
+
+
 class TrickSpecError(Exception):
     """Bad input. `str(err)` is the whole message shown to the user."""
 
@@ -33,12 +43,7 @@ class SpecError(TrickSpecError):
         super().__init__(self.__str__())
 
     def __str__(self) -> str:
-        where = self.file or "<spec>"
-        if self.line is not None:
-            where += f":{self.line}"
-            if self.column is not None:
-                where += f":{self.column}"
-        text = f"{where}: {self.message}"
+        text = f"{format_location(self.file, self.line, self.column)}: {self.message}"
         if self.hint:
             text += f"\n  hint: {self.hint}"
         return text

@@ -7,7 +7,7 @@ The dicts here compute a name only when an expression first asks for it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import RANK_ALIASES, SUIT_ALIASES
@@ -51,17 +51,22 @@ def _lone_defender(rules: Rules, st: State) -> int:
     return next((s for s in st.alone if not on_team[rules.side_of[s]]), -1)
 
 
+def leading_run(flags: Iterable[bool], value: bool) -> int:
+    """How many of `flags`, from the start, equal `value`."""
+    count = 0
+    for flag in flags:
+        if flag != value:
+            break
+        count += 1
+    return count
+
+
 def _run(rules: Rules, st: State, makers: bool, from_end: bool) -> int:
     """Tricks the team won in a row from the first trick (or up to the last)."""
     on_team = _on_team(rules, st)
     side_of = rules.side_of
     winners = reversed(st.trick_winners) if from_end else st.trick_winners
-    count = 0
-    for w in winners:
-        if on_team[side_of[w]] != makers:
-            break
-        count += 1
-    return count
+    return leading_run((on_team[side_of[w]] for w in winners), makers)
 
 
 Getter = Callable[["Rules", "State"], Any]

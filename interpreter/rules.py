@@ -15,7 +15,7 @@ from .actions import ActionCodec
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
-from .names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv, SideEnv, team_sides
+from .names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv
 from .phases.bidding import Phase
 
 Path_ = Sequence[str | int]
@@ -150,9 +150,6 @@ class Rules:
         """The names of hand-level expressions (lead, scoring, match end), computed on use."""
         return HandEnv(self, st)
 
-    def team_sides(self, st: State) -> list[bool]:
-        return team_sides(self, st)
-
     def env_for(self, st: State, keys: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
         """A plain dict with the options and exactly `keys` computed (the hot-path env)."""
         env = self.option_env.copy()
@@ -173,19 +170,6 @@ class Rules:
             if when is None or when.fn(env):
                 return int(seat.fn(env))
         return env["dealer"] + 1
-
-    def bind_side(
-        self,
-        env: dict[str, Any],
-        st: State,
-        side: int,
-        is_maker: bool,
-        score: int,
-        counters: dict[str, list[int]],
-    ) -> SideEnv:
-        """The `side.*` names of one side over a hand env."""
-        hand = env if isinstance(env, HandEnv) else self.hand_env(st)
-        return SideEnv(hand, side, is_maker, score, counters)
 
     def award(
         self,

@@ -148,6 +148,13 @@ def _did_you_mean(word: str, choices: Mapping[str, Any] | tuple[str, ...]) -> st
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def _need_both(a: _Node, b: _Node, type_: str, op: Tree[Token] | Token) -> None:
+    """An operator that takes `type_` on both sides: say which side is wrong, at the operator."""
+    if a.type != type_ or b.type != type_:
+        what = "numbers" if type_ == "int" else "true/false"
+        raise ExprError(f"'{op}' needs {what} on both sides, got {_got(a.type, b.type, type_)}", _pos(op) + 1)
+
+
 def _got(left: str, right: str, want: str) -> str:
     """'got a number on the left' for the side(s) that are not ``want``."""
     bad = [f"{_A[t]} on the {side}" for t, side in ((left, "left"), (right, "right")) if t != want]
@@ -211,11 +218,7 @@ class _Compiler:
     def tree_binop(self, tree: Tree[Token]) -> _Node:
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
-        if a.type != "int" or b.type != "int":
-            raise ExprError(
-                f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
-                _pos(op) + 1,
-            )
+        _need_both(a, b, "int", op)
         return self._binary(a, str(op), b, "int")
 
     def tree_comparison(self, tree: Tree[Token]) -> _Node:
@@ -238,11 +241,8 @@ class _Compiler:
             if self.values:
                 a = self._known_value(right, left, a)
                 b = self._known_value(left, right, b)
-        elif a.type != "int" or b.type != "int":
-            raise ExprError(
-                f"'{op}' needs numbers on both sides, got {_got(a.type, b.type, 'int')}",
-                _pos(op) + 1,
-            )
+        else:
+            _need_both(a, b, "int", op)
         return self._binary(a, str(op), b, "bool")
 
     def _known_value(self, name: Tree[Token] | Token, literal: Tree[Token] | Token, node: _Node) -> _Node:
@@ -263,11 +263,7 @@ class _Compiler:
     def tree_boolop(self, tree: Tree[Token]) -> _Node:
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
-        if a.type != "bool" or b.type != "bool":
-            raise ExprError(
-                f"'{op}' needs true/false on both sides, got {_got(a.type, b.type, 'bool')}",
-                _pos(op) + 1,
-            )
+        _need_both(a, b, "bool", op)
         if a.const is not _VARIES:  # false and x / true or x: x is never needed
             decided = (not a.const) if op == "and" else a.const
             return _constant("bool", a.const, a.pos) if decided else b._replace(pos=a.pos)

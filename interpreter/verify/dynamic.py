@@ -25,6 +25,7 @@ from typing import Any
 from ..atomic import write_text_atomically
 from ..engine import State
 from ..match import hand_record
+from ..names import SideEnv, leading_run
 from ..rules import Rules
 from .report import ERROR, WARNING, Finding, Report, located
 from .static import Loaded
@@ -122,8 +123,8 @@ class HandChecker:
         )
         won = [team[side_of[w]] for w in self.winners]
         for label, flag in (("makers", True), ("defenders", False)):
-            env[f"{label}.first_tricks"] = _run(won, flag)
-            env[f"{label}.last_tricks"] = _run(won[::-1], flag)
+            env[f"{label}.first_tricks"] = leading_run(won, flag)
+            env[f"{label}.last_tricks"] = leading_run(won[::-1], flag)
         for name, values in self.counters_before(st).items():
             env[f"makers.{name}"] = max((v for i, v in enumerate(values) if team[i]), default=0)
             env[f"defenders.{name}"] = max((v for i, v in enumerate(values) if not team[i]), default=0)
@@ -397,18 +398,8 @@ class _Fallback(dict):  # type: ignore[type-arg]
         hand = rules.hand_env(st)
         if key.startswith("side.") and self._side:
             side, is_maker, score, counters = self._side
-            return rules.bind_side(dict(hand), st, side, is_maker, score, counters)[key]
+            return SideEnv(hand, side, is_maker, score, counters)[key]
         return hand[key]
-
-
-def _run(won: Sequence[bool], flag: bool) -> int:
-    """How many tricks in a row from the start of `won` went the `flag` way."""
-    count = 0
-    for w in won:
-        if w != flag:
-            break
-        count += 1
-    return count
 
 
 def play_checked(rules: Rules, st: State, rng: random.Random) -> tuple[Violation | None, int, HandChecker]:

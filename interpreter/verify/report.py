@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..errors import format_location
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -41,12 +43,7 @@ class Finding:
     check: str = ""
 
     def where(self) -> str:
-        text = self.file or "<spec>"
-        if self.line is not None:
-            text += f":{self.line}"
-            if self.column is not None:
-                text += f":{self.column}"
-        return text
+        return format_location(self.file, self.line, self.column)
 
     def text(self) -> str:
         """`file:line:col: error: message`, the hint on an indented second line."""

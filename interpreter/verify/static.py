@@ -30,6 +30,7 @@ from ..cards import TRUMP_BONUS
 from ..compiler import compile_rules
 from ..dsl import CompiledExpr
 from ..errors import SpecError
+from ..names import leading_run
 from ..phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp
 from ..phases.declarations import Alone, CallPartner, PlayOrFold
 from ..rules import SIDE_NAMES, Rules
@@ -601,10 +602,10 @@ class Space:
             yield {
                 "makers.tricks": taken,
                 "defenders.tricks": hand - taken,
-                "makers.first_tricks": _run(seq, True),
-                "defenders.first_tricks": _run(seq, False),
-                "makers.last_tricks": _run(seq[::-1], True),
-                "defenders.last_tricks": _run(seq[::-1], False),
+                "makers.first_tricks": leading_run(seq, True),
+                "defenders.first_tricks": leading_run(seq, False),
+                "makers.last_tricks": leading_run(seq[::-1], True),
+                "defenders.last_tricks": leading_run(seq[::-1], False),
             }
 
     # -- side names
@@ -696,15 +697,6 @@ def _bases(name: str, is_maker: bool, env: dict[str, Any], side_env: dict[str, A
         return [side_env[f"side.{name}"]]
     team = f"{'makers' if is_maker else 'defenders'}.{name}"
     return [env[team]] if team in env else list(values)
-
-
-def _run(seq: Sequence[bool], won: bool) -> int:
-    count = 0
-    for w in seq:
-        if w != won:
-            break
-        count += 1
-    return count
 
 
 def first_row(rules: Rules, env: dict[str, Any]) -> Any:

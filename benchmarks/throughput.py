@@ -1,99 +1,172 @@
 #!/usr/bin/env python3
-"""Hands per second of every bundled variant, against the hand-written yardstick.
+"""Hands per second of every bundled variant, and euchre against the hand-written yardstick.
 
 Each hand is dealt and played to the end with uniformly random legal actions
-through the same `State` API the bots use (`legal_actions`, `apply`). For
-`euchre` the plain hand-written engine in ../shared/bench/euchre_handcoded.py
-runs the same number of hands in the same process, and the ratio is printed.
+(`rng.choice` over `legal_actions()`, then `apply`) through the same `State`
+API the bots use. The yardstick, benchmarks/euchre_yardstick.py, plays the
+same euchre written plainly by hand, drawing the same way from the same seeds:
+both sides play the very same hands.
 
-    python benchmarks/throughput.py [--hands N] [--runs R] [--json] [VARIANT ...]
+Honest timing: CPU time (`time.process_time`), and the engine and the
+yardstick run in pairs, taking turns (who goes first alternates), so a machine
+that speeds up or slows down during the run moves both sides of a pair alike.
+The ratio reported is the median of the per-pair ratios, with its spread (min
+and max); every variant's hands/s is the median of its runs, one a pair.
+
+    python benchmarks/throughput.py [--hands N] [--pairs P] [--json] [--also FILE] [VARIANT ...]
+
+`--also FILE` times another yardstick (a module with `random_hand(rng, dealer)`)
+in the same pairs and prints its ratio too.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from interpreter.variants import bundled_names, load_rules  # noqa: E402
 
-YARDSTICK = ROOT.parent / "shared" / "bench" / "euchre_handcoded.py"
+YARDSTICK = HERE / "euchre_yardstick.py"
+Runner = Callable[[int, int], float]  # (hands, seed) -> CPU seconds
 
 
-def time_variant(name: str, hands: int, seed: int) -> float:
-    rules = load_rules(name)
-    rng = random.Random(seed)
-    choice = rng.choice
-    players = rules.players
-    deal = rules.deal
-    t0 = time.perf_counter()
-    for i in range(hands):
-        st = deal(rng, i % players)
-        while st.status is None:
-            st.apply(choice(st.legal_actions()))
-    return hands / (time.perf_counter() - t0)
-
-
-def time_yardstick(hands: int, seed: int) -> float | None:
-    if not YARDSTICK.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("euchre_handcoded", YARDSTICK)
-    assert spec is not None and spec.loader is not None
+def load_module(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{path}: not a Python module")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    rng = random.Random(seed)
-    t0 = time.perf_counter()
-    for i in range(hands):
-        module.random_hand(rng, i % 4)
-    return hands / (time.perf_counter() - t0)
+    return module
 
 
-def median_rate(fn, runs: int, *args) -> float:  # noqa: ANN001 - a timing callable
-    return statistics.median(fn(*args, seed) for seed in range(1, runs + 1))
+def engine_runner(name: str) -> Runner:
+    rules = load_rules(name)  # compiled once, outside the timing
+
+    def run(hands: int, seed: int) -> float:
+        rng = random.Random(seed)
+        choice = rng.choice
+        players = rules.players
+        deal = rules.deal
+        gc.collect()
+        t0 = time.process_time()
+        for i in range(hands):
+            st = deal(rng, i % players)
+            while st.status is None:
+                st.apply(choice(st.legal_actions()))
+        return time.process_time() - t0
+
+    return run
+
+
+def yardstick_runner(module: ModuleType) -> Runner:
+    random_hand = module.random_hand
+
+    def run(hands: int, seed: int) -> float:
+        rng = random.Random(seed)
+        gc.collect()
+        t0 = time.process_time()
+        for i in range(hands):
+            random_hand(rng, i % 4)
+        return time.process_time() - t0
+
+    return run
+
+
+def build_kind() -> str:
+    """'compiled' when the engine module is a mypyc-built extension, else 'pure'."""
+    import interpreter.engine as engine
+
+    return "compiled" if not str(engine.__file__).endswith(".py") else "pure"
+
+
+def measure(runners: dict[str, Runner], hands: int, pairs: int) -> dict[str, list[float]]:
+    """CPU seconds per runner, one run each per pair; the order rotates every pair."""
+    names = list(runners)
+    times: dict[str, list[float]] = {n: [] for n in names}
+    for k in range(pairs):
+        shift = k % len(names)
+        for name in names[shift:] + names[:shift]:
+            times[name].append(runners[name](hands, k + 1))
+    return times
+
+
+def ratio_stats(engine: list[float], other: list[float]) -> dict[str, float]:
+    """Engine speed over the other side's, pair by pair (time_other / time_engine)."""
+    ratios = [o / e for e, o in zip(engine, other, strict=True)]
+    return {
+        "ratio": round(statistics.median(ratios), 3),
+        "ratio_min": round(min(ratios), 3),
+        "ratio_max": round(max(ratios), 3),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("variants", nargs="*", help="variants to time (default: all bundled)")
-    ap.add_argument("--hands", type=int, default=5000, help="hands per run (default 5000)")
-    ap.add_argument("--runs", type=int, default=3, help="runs per variant; the median is reported")
+    ap.add_argument("--hands", type=int, default=4000, help="hands per run (default 4000)")
+    ap.add_argument("--pairs", type=int, default=5, help="runs of each side (default 5); medians are reported")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--also", type=Path, help="another yardstick module with random_hand(rng, dealer)")
     args = ap.parse_args(argv)
     names = args.variants or bundled_names()
-    rates = {name: median_rate(time_variant, args.runs, name, args.hands) for name in names}
-    baseline = None
-    if "euchre" in rates:
-        runs = [time_yardstick(args.hands, seed) for seed in range(1, args.runs + 1)]
-        baseline = None if runs[0] is None else statistics.median(r for r in runs if r is not None)
-    ratio = rates["euchre"] / baseline if baseline else None
+    runners: dict[str, Runner] = {name: engine_runner(name) for name in names}
+    if "euchre" in runners:
+        runners["yardstick"] = yardstick_runner(load_module(YARDSTICK))
+        if args.also is not None:
+            runners["also"] = yardstick_runner(load_module(args.also))
+    times = measure(runners, args.hands, args.pairs)
+    rate = {n: args.hands / statistics.median(t) for n, t in times.items()}
+    out: dict[str, object] = {
+        "hands": args.hands,
+        "pairs": args.pairs,
+        "clock": "process_time",
+        "build": build_kind(),
+        "variants": {n: {"hands_per_second": round(rate[n], 1)} for n in names},
+        "baseline_hands_per_second": round(rate["yardstick"], 1) if "yardstick" in rate else None,
+        "ratio": None,
+    }
+    if "yardstick" in times:
+        out.update(ratio_stats(times["euchre"], times["yardstick"]))
+    if "also" in times:
+        out["also"] = {
+            "file": str(args.also),
+            "hands_per_second": round(rate["also"], 1),
+            **ratio_stats(times["euchre"], times["also"]),
+        }
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "variants": {n: {"hands_per_second": round(r, 1)} for n, r in rates.items()},
-                    "baseline_hands_per_second": None if baseline is None else round(baseline, 1),
-                    "ratio": None if ratio is None else round(ratio, 3),
-                }
-            )
-        )
+        print(json.dumps(out))
         return 0
-    width = max(len(n) for n in names)
-    print(f"{'variant':<{width}}  hands/s   ({args.hands} hands, median of {args.runs} runs)")
-    for name, rate in rates.items():
-        print(f"{name:<{width}}  {rate:>8.0f}")
-    if baseline is not None:
-        print(f"{'yardstick':<{width}}  {baseline:>8.0f}   (../shared/bench/euchre_handcoded.py, euchre)")
-        print(f"ratio euchre / yardstick: {ratio:.2f}x")
-    elif "euchre" in rates:
-        print(f"yardstick not found at {YARDSTICK}")
+    width = max(len(n) for n in [*names, "yardstick"])
+    head = f"({args.hands} hands a run, median of {args.pairs}, CPU time, {out['build']})"
+    print(f"{'variant':<{width}}  hands/s   {head}")
+    for name in names:
+        print(f"{name:<{width}}  {rate[name]:>8.0f}")
+    if "yardstick" in rate:
+        print(f"{'yardstick':<{width}}  {rate['yardstick']:>8.0f}   (benchmarks/euchre_yardstick.py)")
+        print(
+            f"euchre / yardstick: {out['ratio']:.2f}x median of {args.pairs} pairs "
+            f"(min {out['ratio_min']:.2f}x, max {out['ratio_max']:.2f}x)"
+        )
+    if "also" in out:
+        also = out["also"]
+        assert isinstance(also, dict)
+        print(
+            f"euchre / {args.also}: {also['ratio']:.2f}x ({rate['also']:.0f} hands/s; "
+            f"min {also['ratio_min']:.2f}x, max {also['ratio_max']:.2f}x)"
+        )
     return 0
 
 

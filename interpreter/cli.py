@@ -15,18 +15,20 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .agents import make_agent
-from .atomic import AtomicFile
-from .engine import State
 from .errors import SpecError, TrickSpecError
-from .match import Agent, HandRecord, play_match
-from .records import Replay, replay_file, result_json
-from .rules import Rules
-from .transcript import Narrator, contract_text, scores_text, side_label
 from .variants import bundled_names, load_rules
+
+# Modules only `play` and `replay` need (bots, rich, records) are imported where they
+# are used: a `validate` should not pay for them (fast start, see benchmarks/startup.py).
+if TYPE_CHECKING:
+    from .engine import State
+    from .match import Agent, HandRecord
+    from .records import Replay
+    from .rules import Rules
+    from .transcript import Narrator
 
 DEFAULT_VARIANT = "euchre"
 
@@ -114,6 +116,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ replay
 def cmd_replay(args: argparse.Namespace) -> int:
     """Results are printed as they come, so a bad record follows the good ones before it."""
+    from .records import replay_file, result_json
+
     for number, replay in enumerate(replay_file(args.record, args.rule), start=1):
         if args.json:
             print(result_json(replay.result))
@@ -124,6 +128,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def print_summary(replay: Replay, number: int) -> None:
     """A replayed hand for a person: contract, tricks, points, scores."""
+    from .transcript import contract_text, scores_text, side_label
+
     rules, state, result = replay.rules, replay.state, replay.result
     print(f"Hand {number} ({rules.name}), dealer seat {state.dealer}: {result['status']}")
     if result["status"] == "complete":
@@ -184,6 +190,8 @@ class RecordWriter:
         directory = self.path.parent
         if not directory.is_dir():
             raise TrickSpecError(f"--record {path}: no such directory '{directory}'")
+        from .atomic import AtomicFile
+
         try:
             self.out = AtomicFile(self.path)
         except OSError as err:
@@ -221,6 +229,8 @@ def _record_variant(variant: str, record_path: str | None) -> str:
 
 
 def _agents(args: argparse.Namespace, rules: Rules, master: random.Random) -> list[Agent]:
+    from .agents import make_agent
+
     agents: list[Agent] = []
     for seat in range(rules.players):
         if seat == args.human:
@@ -231,6 +241,9 @@ def _agents(args: argparse.Namespace, rules: Rules, master: random.Random) -> li
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from .match import play_match
+    from .transcript import Narrator
+
     variant = _as_variant_arg(args.variant)
     rules = load_rules(variant, parse_sets(args.set), args.rule)
     if args.human is not None and not 0 <= args.human < rules.players:

@@ -357,12 +357,12 @@ def test_make_agent_rejects_unknown_kind() -> None:
 def test_interrupt_exits_130_and_leaves_no_record(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import interpreter.cli as cli
+    import interpreter.match as match  # the CLI imports play_match from there when it plays
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "play_match", interrupted)
+    monkeypatch.setattr(match, "play_match", interrupted)
     code, _, err = run(capsys, "play", "--seed", "1", "--record", str(tmp_path / "m.jsonl"))
     assert (code, err) == (130, "\ninterrupted\n")
     assert list(tmp_path.iterdir()) == []

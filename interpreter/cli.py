@@ -287,23 +287,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ simulate
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import report, simulate
+    from .simulate_cli import run
 
-    rules = load_rules(_as_variant_arg(args.variant), parse_sets(args.set), args.rule)
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else [args.bot] * rules.players
-    if len(bots) != rules.players or any(b not in ("random", "rules") for b in bots):
-        example = ",".join(("rules", "random")[seat % 2] for seat in range(rules.players))
-        raise TrickSpecError(
-            f"--bots {args.bots}: name one bot (random or rules) per seat, {rules.players} in all, e.g. {example}"
-        )
-    if args.matches < 1:
-        raise TrickSpecError(f"--matches {args.matches}: at least one match must be played")
-    stats = simulate(rules, bots, args.matches, args.seed)
-    if args.json:
-        print(json.dumps(stats.to_json(rules, bots)))
-    else:
-        print(report(stats, rules, bots))
-    return 0
+    variant = _as_variant_arg(args.variant)
+    rules = load_rules(variant, parse_sets(args.set), args.rule)
+    args.variant = variant
+    record_variant = _record_variant(variant, args.records)
+    record_overlays = [_record_variant(_as_variant_arg(r), args.records) for r in args.rule]
+    return run(args, rules, record_variant, record_overlays)
 
 
 # ------------------------------------------------------------------ parser
@@ -380,12 +371,27 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_argument(p)
     p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0: repeatable)")
-    p.add_argument("--bot", choices=("random", "rules"), default="rules", help="every seat's bot (default: rules)")
-    p.add_argument("--bots", metavar="KIND,KIND,…", help="one bot per seat, e.g. rules,random,rules,random")
+    p.add_argument("--bot", metavar="BOT", help="every seat's bot (default: rules); options as NAME:KEY=VALUE")
+    p.add_argument(
+        "--bots",
+        metavar="BOT,BOT,…",
+        help="a bot per seat, e.g. rules,random,rules,random; fewer repeat round the table (rules,random)",
+    )
+    p.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every match's deals again with the bots moved one seat on (the sides swapped)",
+    )
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to play in (same results for any N)")
     _add_set_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--records", metavar="OUT.jsonl", help="write every hand as a hand record (replayable)")
+    p.add_argument("--csv", metavar="OUT.csv", help="write one row a hand (deal, contract, maker, tricks, points)")
+    p.add_argument("--plot", metavar="OUT.png", help="draw the score distribution and win rates (.png or .svg)")
+    p.add_argument("--force", action="store_true", help="replace output files that exist")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (it is shown only in a terminal)")
     _add_rule_option(p)
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, backend="local", address=None)
 
     p = sub.add_parser("variants", help="list the bundled variants and house rules")
     p.set_defaults(func=cmd_variants)

@@ -1,152 +1,211 @@
-"""Many bot matches of a variant, and the statistics a researcher reads from them.
+"""Many bot matches of a variant, played so that a seed fixes every result.
 
-Everything is gathered from what any hand exposes — its result object and the
-scoring row that applied — so it works for every variant without knowing it.
+Every match gets its own seed, derived from the run's seed and the match's
+number alone, so the results are the same whether the matches run one after
+another, in a pool of processes (`jobs`) or on a Ray cluster, and a single
+match can be told apart and reproduced. The outcomes come back in match order
+and are folded into `Stats` (interpreter.simulate_stats) in that order.
+
+Duplicate mode plays each match's deals again with the bots moved one seat on
+(as many times as it takes for the line-up to come round), so that every team
+holds every hand once and the luck of the cards cancels out of a comparison.
+A match's deals depend only on its seed: the deal stream is used for nothing
+else, so hand k of every rotation is dealt the same cards by the same dealer.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .agents import make_agent
+from .errors import TrickSpecError
 from .match import HandRecord, play_match
 from .rules import Rules
+from .simulate_stats import Stats
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a worker needs to rebuild the rules and play any match: plain, picklable data."""
+
+    variant: str  # as given to load_rules: a bundled name or a spec path
+    options: tuple[tuple[str, int], ...]
+    overlays: tuple[str, ...]
+    bots: tuple[str, ...]  # one bot spec per seat
+    seed: int
+    duplicate: bool = False
+    max_hands: int = 1000
+    keep_records: bool = False  # send each hand's record back (for --records and --csv)
+    record_variant: str | None = None  # the `variant` written into hand records
+    record_overlays: tuple[str, ...] = ()
 
 
 @dataclass
-class Stats:
-    """Counts over all hands and matches of a simulation."""
+class HandOutcome:
+    """One hand as `Stats` and the data files need it."""
 
-    matches: int = 0
-    finished: int = 0
-    hands: int = 0
-    redeals: int = 0
-    seconds: float = 0.0
-    match_wins: Counter[int] = field(default_factory=Counter)  # side → matches won (shared wins count for each)
-    hands_per_match: list[int] = field(default_factory=list)
-    points: Counter[int] = field(default_factory=Counter)  # side → sum of deltas
-    contracts: Counter[str] = field(default_factory=Counter)  # trump / contract name → hands
-    rows: Counter[str] = field(default_factory=Counter)  # scoring row id → hands it scored
-    makers: Counter[int] = field(default_factory=Counter)  # seat → hands as maker
-    alone: int = 0
-    sat_out: int = 0  # hands in which somebody sat out or folded
-    tricks: Counter[int] = field(default_factory=Counter)  # seat → tricks
-
-    def add_hand(self, hand: HandRecord) -> None:
-        r = hand.result
-        self.hands += 1
-        if r["status"] == "redeal":
-            self.redeals += 1
-            return
-        self.contracts[str(r["trump"])] += 1
-        self.rows[hand.state.scored_by] += 1
-        if r["maker"] is not None:
-            self.makers[r["maker"]] += 1
-        self.alone += bool(r["alone"])
-        self.sat_out += bool(r["out"])
-        for side, d in enumerate(r["delta"]):
-            self.points[side] += d
-        for seat, t in enumerate(r["tricks"]):
-            self.tricks[seat] += t
-
-    def to_json(self, rules: Rules, bots: Sequence[str]) -> dict[str, Any]:
-        played = self.hands - self.redeals
-        return {
-            "variant": rules.name,
-            "options": dict(rules.options),
-            "bots": list(bots),
-            "matches": self.matches,
-            "finished_matches": self.finished,
-            "hands": self.hands,
-            "redeals": self.redeals,
-            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
-            "match_wins": {str(side): self.match_wins[side] for side in range(rules.n_sides)},
-            "mean_hands_per_match": round(sum(self.hands_per_match) / len(self.hands_per_match), 2)
-            if self.hands_per_match
-            else None,
-            "points_per_hand": {
-                str(side): round(self.points[side] / played, 3) if played else 0.0 for side in range(rules.n_sides)
-            },
-            "contracts": dict(self.contracts.most_common()),
-            "scoring_rows": {row.id: self.rows[row.id] for row in rules.scoring},
-            "maker_by_seat": {str(seat): self.makers[seat] for seat in range(rules.players)},
-            "alone_hands": self.alone,
-            "hands_with_seats_out": self.sat_out,
-        }
+    result: dict[str, Any]
+    row: str  # the id of the scoring row that applied ("" for a redeal)
+    record: dict[str, Any] | None = None
 
 
-def simulate(rules: Rules, bots: Sequence[str], matches: int, seed: int, max_hands: int = 1000) -> Stats:
-    """Play `matches` whole matches; each seat is played by the bot kind named for it."""
-    master = random.Random(seed)
-    stats = Stats()
-    start = time.perf_counter()
-    for _ in range(matches):
-        agents = [make_agent(kind, rng=random.Random(master.getrandbits(64))) for kind in bots]
-        result = play_match(
-            rules, agents, random.Random(master.getrandbits(64)), max_hands=max_hands, on_hand=stats.add_hand
-        )
-        stats.matches += 1
-        stats.hands_per_match.append(len(result.hands))
-        if result.finished:
-            stats.finished += 1
-            for side in result.winners:
-                stats.match_wins[side] += 1
-    stats.seconds = time.perf_counter() - start
-    return stats
+@dataclass
+class MatchOutcome:
+    index: int  # the match's number, 0-based
+    rotation: int  # seats the bots were moved on (always 0 outside duplicate mode)
+    seed: int  # the match's own seed
+    finished: bool
+    winners: list[int]  # sides
+    hands: list[HandOutcome] = field(default_factory=list)
 
 
-def side_name(rules: Rules, side: int) -> str:
-    seats = rules.side_seats[side]
-    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+_RULES: dict[tuple[str, tuple[tuple[str, int], ...], tuple[str, ...]], Rules] = {}
 
 
-def report(stats: Stats, rules: Rules, bots: Sequence[str]) -> str:
-    """The statistics as a short text a person reads."""
-    played = stats.hands - stats.redeals
-    speed = f" ({stats.hands / stats.seconds:.0f} hands/s)" if stats.seconds else ""
-    lines = [
-        f"{rules.title} — {stats.matches} matches, {stats.hands} hands{speed}",
-        "bots: " + ", ".join(f"seat {s} {kind}" for s, kind in enumerate(bots)),
-    ]
-    if rules.options:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in rules.options.items()))
-    lines.append("")
-    lines.append("Matches won")
-    for side in range(rules.n_sides):
-        wins = stats.match_wins[side]
-        share = 100 * wins / stats.matches if stats.matches else 0
-        lines.append(
-            f"  {side_name(rules, side):<14} {wins:>6}  {share:5.1f}%   "
-            f"{stats.points[side] / played if played else 0:+.3f} points a hand"
-        )
-    if stats.hands_per_match:
-        mean = sum(stats.hands_per_match) / len(stats.hands_per_match)
-        lines.append(
-            f"  hands a match: mean {mean:.1f}, min {min(stats.hands_per_match)}, "
-            f"max {max(stats.hands_per_match)}; unfinished {stats.matches - stats.finished}"
-        )
-    lines.append("")
-    lines.append(
-        f"Hands: {played} played, {stats.redeals} redealt"
-        f" ({100 * stats.redeals / stats.hands if stats.hands else 0:.1f}%)"
+def rules_for(setup: Setup) -> Rules:
+    """The compiled rules of a setup, compiled once per process."""
+    from .variants import load_rules
+
+    key = (setup.variant, setup.options, setup.overlays)
+    if key not in _RULES:
+        _RULES[key] = load_rules(setup.variant, dict(setup.options), list(setup.overlays))
+    return _RULES[key]
+
+
+def match_seed(seed: int, index: int) -> int:
+    """A match's seed: from the run's seed and the match's number only (a string seed is hashed with SHA-512)."""
+    return random.Random(f"trickspec-simulate:{seed}:{index}").getrandbits(64)
+
+
+def seat_bots(bots: Sequence[str], rotation: int) -> list[str]:
+    """The line-up moved `rotation` seats on: seat q gets the bot of seat q - rotation."""
+    n = len(bots)
+    return [bots[(q - rotation) % n] for q in range(n)]
+
+
+def rotations(rules: Rules, bots: Sequence[str], duplicate: bool) -> list[int]:
+    """The rotations each match is played in: [0], or in duplicate mode until the line-up comes round."""
+    if not duplicate:
+        return [0]
+    period = next(r for r in range(1, rules.players + 1) if seat_bots(bots, r) == list(bots))
+    if period == 1:
+        raise TrickSpecError("--duplicate: every seat has the same bot, so swapping sides changes nothing")
+    return list(range(period))
+
+
+def team_of_side(rules: Rules, rotation: int) -> tuple[int, ...]:
+    """Which team (a side of the unrotated line-up) plays each side in this rotation.
+
+    Moving the bots one seat on must carry whole sides onto whole sides; seating
+    where it does not (sides that are not evenly interleaved) has no duplicate."""
+    n = rules.players
+    teams = []
+    for seats in rules.side_seats:
+        owners = {rules.side_of[(q - rotation) % n] for q in seats}
+        if len(owners) != 1:
+            raise TrickSpecError(
+                f"--duplicate: in {rules.name} moving the bots {rotation} seat(s) on splits a side, "
+                "so the sides cannot be swapped"
+            )
+        teams.append(owners.pop())
+    return tuple(teams)
+
+
+def play_one(setup: Setup, index: int, rotation: int) -> MatchOutcome:
+    """Play match `index` in `rotation`: the same deals in every rotation, its own bots' random streams."""
+    rules = rules_for(setup)
+    seed = match_seed(setup.seed, index)
+    bot_rng = random.Random(f"{seed}:{rotation}")
+    agents = [make_agent(kind, rng=random.Random(bot_rng.getrandbits(64))) for kind in seat_bots(setup.bots, rotation)]
+    outcome = MatchOutcome(index, rotation, seed, False, [])
+    keep = setup.keep_records
+
+    def on_hand(hand: HandRecord) -> None:
+        outcome.hands.append(HandOutcome(hand.result, hand.state.scored_by, hand.record if keep else None))
+
+    result = play_match(
+        rules,
+        agents,
+        random.Random(seed),
+        max_hands=setup.max_hands,
+        variant=setup.record_variant,
+        overlays=setup.record_overlays,
+        on_hand=on_hand,
     )
-    if played:
-        lines.append(
-            "  contract: " + ", ".join(f"{name} {100 * n / played:.1f}%" for name, n in stats.contracts.most_common())
-        )
-        lines.append(
-            f"  a player alone: {100 * stats.alone / played:.1f}%   "
-            f"somebody out or folded: {100 * stats.sat_out / played:.1f}%"
-        )
-        lines.append("")
-        lines.append("Scoring rows (which row scored the hand)")
-        width = max(len(row.id) for row in rules.scoring)
-        for row in rules.scoring:
-            n = stats.rows[row.id]
-            lines.append(f"  {row.id:<{width}} {n:>7}  {100 * n / played:5.1f}%")
-    return "\n".join(lines)
+    outcome.finished = result.finished
+    outcome.winners = list(result.winners)
+    return outcome
+
+
+def jobs_of(setup: Setup, matches: int, rots: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """(match, rotation) pairs in the order results are folded: lazily, for runs of any length."""
+    for index in range(matches):
+        for rotation in rots:
+            yield index, rotation
+
+
+# ------------------------------------------------------------------ local process pool
+_WORKER_SETUP: Setup | None = None
+
+
+def _init_worker(setup: Setup) -> None:
+    global _WORKER_SETUP
+    _WORKER_SETUP = setup
+    rules_for(setup)  # compile once, before the first match
+
+
+def _play_job(job: tuple[int, int]) -> MatchOutcome:
+    assert _WORKER_SETUP is not None
+    return play_one(_WORKER_SETUP, *job)
+
+
+def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total: int) -> Iterator[MatchOutcome]:
+    """Outcomes in job order: in this process, or from a pool of `n_jobs` processes."""
+    if n_jobs <= 1:
+        for job in jobs:
+            yield play_one(setup, *job)
+        return
+    import multiprocessing
+
+    chunk = max(1, min(32, total // (n_jobs * 8)))
+    pool = multiprocessing.get_context().Pool(n_jobs, initializer=_init_worker, initargs=(setup,))
+    try:
+        yield from pool.imap(_play_job, jobs, chunksize=chunk)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# ------------------------------------------------------------------ the run
+def simulate(
+    rules: Rules,
+    setup: Setup,
+    matches: int,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_match: Callable[[MatchOutcome], None] | None = None,
+) -> Stats:
+    """Play `matches` matches (each in every rotation in duplicate mode) and fold their statistics."""
+    rots = rotations(rules, setup.bots, setup.duplicate)
+    teams = [team_of_side(rules, r) for r in rots]
+    stats = Stats(rules, setup, len(rots))
+    total = matches * len(rots)
+    work = jobs_of(setup, matches, rots)
+    if backend == "ray":
+        from .simulate_ray import run_ray
+
+        outcomes = run_ray(setup, work, address, total)
+    else:
+        outcomes = run_local(setup, work, jobs, total)
+    stats.start()
+    for outcome in outcomes:
+        stats.add_match(outcome, teams[outcome.rotation])
+        if on_match is not None:
+            on_match(outcome)
+    stats.stop()
+    return stats

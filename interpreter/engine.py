@@ -7,9 +7,11 @@ for cards and seats, lists, and the tables and closures `Rules` built once.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from .names import team_sides
+from .observe import IntObservation, observation_ints, returns
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -231,17 +233,11 @@ class State:
                 history.append((s, "give"))
             else:
                 history.append((s, codec.to_str(a)))
-        # A called card's holder stays secret (even that nobody holds it) until it is played.
-        called = self.partner_card
-        secret = (
-            called >= 0
-            and not self.partner_shown
-            and seat != self.partner
-            and called not in self.hands[seat]
-            and not (seat == self.dealer and called == self.discarded)
-        )
+        secret = self.partner_secret_from(seat)
         partner_known = self.partner >= 0 and not secret
         trick = [(self.trick[i], codec.to_str(self.trick[i + 1])) for i in range(0, len(self.trick), 2)]
+        plays = [(s, codec.to_str(a)) for s, a in self.history if a < codec.n_cards]
+        size = self.n_active
         return {
             "seat": seat,
             "players": rules.players,
@@ -260,11 +256,41 @@ class State:
             "out": [s for s in range(rules.players) if self.out[s]],
             "history": history,
             "trick": trick,
+            # trick boundaries: each finished trick's (seat, card) in play order, and its winner
+            "tricks_played": [plays[k * size : (k + 1) * size] for k in range(len(self.trick_winners))],
+            "trick_winners": list(self.trick_winners),
+            "packets": [list(p) for p in rules.packets],
             "tricks": list(self.tricks),
             "scores": list(self.scores_before),
             "to_play": self.current_player,
             "legal": [codec.to_str(a) for a in self.legal_actions()] if self.turn == seat else [],
         }
+
+    def partner_secret_from(self, seat: int) -> bool:
+        """Is a called card's holder (even that nobody holds it) still secret to `seat`?"""
+        called = self.partner_card
+        return (
+            called >= 0
+            and not self.partner_shown
+            and seat != self.partner
+            and called not in self.hands[seat]
+            and not (seat == self.dealer and called == self.discarded)
+        )
+
+    # ------------------------------------------------------- search and learning
+    def observation_ints(self, seat: int) -> IntObservation:
+        """`observation(seat)` as ints, with packets, trick boundaries and voids (observe.py)."""
+        return observation_ints(self, seat)
+
+    def returns(self) -> list[float]:
+        """Per-seat utility of the finished hand in the match's direction (observe.returns)."""
+        return returns(self)
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full State `seat` cannot tell from this one: the unseen cards dealt again (worlds.py)."""
+        from .worlds import WorldSampler
+
+        return WorldSampler(self, seat).sample(rng)
 
     # ------------------------------------------------------------ phase walk
     def advance(self) -> None:

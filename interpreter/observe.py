@@ -1,0 +1,151 @@
+"""The int-coded observation and the per-seat returns of a hand: what bots and learners read.
+
+`State.observation(seat)` is for people and records (card and action words);
+`State.observation_ints(seat)` carries the same knowledge as ints — cards and
+actions as the codec numbers them, suits and contracts as indices — so a bot
+reads it without parsing a string, plus what search needs explicitly: the
+deal's packets, the tricks played so far with their leaders and winners, and the
+suits each seat has shown it no longer holds. `State.returns()` is the per-seat
+utility of a finished hand for search and learning (see `returns`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine import State
+
+HIDDEN_DISCARD = -1  # another seat's discard, in `IntObservation.history`
+HIDDEN_GIVE = -2  # a gift between two seats of the other side
+
+
+@dataclass(slots=True)
+class IntObservation:
+    """What `seat` may know, as ints (-1 where the readable observation says None).
+
+    Cards and actions are the ints of `rules.codec`; `contract` is an index into
+    `rules.contracts`; suits are indices into `rules.deck.suits`.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    hand: list[int]  # the seat's cards now, in hand order
+    dealt: list[int]  # the seat's cards as dealt
+    packets: tuple[tuple[int, ...], ...]  # per round of the deal, per seat from the dealer's left
+    upcard: int
+    upcard_taken: bool
+    upcard_suit: int  # the suit the upcard stands for (a turned joker: the one named)
+    turned_down: int
+    contract: int
+    maker: int
+    bid: int  # the winning numeric bid, 0 if none
+    alone: list[int]
+    partner: int  # the called partner when this seat may know him
+    out: list[bool]  # per seat: sitting out or folded
+    history: list[tuple[int, int]]  # (seat, action); hidden actions are HIDDEN_DISCARD / HIDDEN_GIVE
+    tricks_played: list[list[tuple[int, int]]]  # each finished trick: (seat, card) in play order
+    trick_winners: list[int]  # who took each finished trick
+    trick: list[tuple[int, int]]  # the cards on the table now, (seat, card)
+    led: int  # the effective suit led to the current trick, -1 before the lead
+    voids: list[list[int]]  # per seat: effective suits it failed to follow (sorted)
+    tricks: list[int]  # tricks taken per seat
+    scores: list[int]  # per side, before this hand
+    to_play: int  # -1 when the hand is over
+    legal: list[int]  # the seat's legal actions when it is its turn, else []
+
+
+def observation_ints(st: State, seat: int) -> IntObservation:
+    """The int-coded observation of `seat` (see IntObservation; mirrors State.observation)."""
+    rules = st.rules
+    codec = rules.codec
+    n_cards = codec.n_cards
+    d0, g0 = codec.DISCARD, codec.GIVE
+    side_of = rules.side_of
+    my_side = side_of[seat]
+    history: list[tuple[int, int]] = []
+    plays: list[tuple[int, int]] = []
+    for s, a in st.history:
+        if a < n_cards:
+            plays.append((s, a))
+            history.append((s, a))
+        elif d0 <= a < g0 and s != seat:
+            history.append((s, HIDDEN_DISCARD))
+        elif g0 <= a < g0 + n_cards and side_of[s] != my_side:
+            history.append((s, HIDDEN_GIVE))
+        else:
+            history.append((s, a))
+    size = st.n_active
+    done = len(st.trick_winners)
+    tricks_played = [plays[k * size : (k + 1) * size] for k in range(done)]
+    voids: list[list[int]] = [[] for _ in range(rules.players)]
+    if plays:
+        follow = rules.contracts[st.contract].follow
+        for start in range(0, len(plays), size):
+            trick = plays[start : start + size]
+            led = follow[trick[0][1]]
+            for s, c in trick[1:]:
+                if follow[c] != led and led not in voids[s]:
+                    voids[s].append(led)
+        for v in voids:
+            v.sort()
+    secret = st.partner_secret_from(seat)
+    t = st.trick
+    return IntObservation(
+        seat=seat,
+        players=rules.players,
+        dealer=st.dealer,
+        hand=list(st.hands[seat]),
+        dealt=list(st.dealt[seat]),
+        packets=rules.packets,
+        upcard=st.upcard,
+        upcard_taken=st.upcard_taken,
+        upcard_suit=st.up_suit,
+        turned_down=st.turned_down,
+        contract=st.contract,
+        maker=st.maker,
+        bid=st.bid,
+        alone=[] if secret else sorted(st.alone),
+        partner=st.partner if st.partner >= 0 and not secret else -1,
+        out=list(st.out),
+        history=history,
+        tricks_played=tricks_played,
+        trick_winners=list(st.trick_winners),
+        trick=[(t[i], t[i + 1]) for i in range(0, len(t), 2)],
+        led=st.led if st.playing else -1,
+        voids=voids,
+        tricks=list(st.tricks),
+        scores=list(st.scores_before),
+        to_play=st.turn,
+        legal=st.legal_actions() if st.turn == seat else [],
+    )
+
+
+def lower_is_better(st: State) -> bool:
+    """Does the match run downwards (the winners are those with the lowest score)?"""
+    return any(rule.best == "lowest" for rule in st.rules.match_end)
+
+
+def returns(st: State) -> list[float]:
+    """Per seat: what the finished hand was worth to it, in the match's direction.
+
+    A seat's value is its side's change of score minus the mean change of the
+    other sides (so the returns of a partnership game sum to zero, and being
+    euchred is worse than passing), negated when lower scores are better. A
+    redeal, or a hand still being played, is worth 0 to everybody.
+    """
+    rules = st.rules
+    n = rules.players
+    if st.status != "complete":
+        return [0.0] * n
+    delta = st.result()["delta"]
+    n_sides = rules.n_sides
+    total = sum(delta)
+    sign = -1.0 if lower_is_better(st) else 1.0
+    per_side = [
+        sign * (delta[k] - (total - delta[k]) / (n_sides - 1)) if n_sides > 1 else sign * delta[k]
+        for k in range(n_sides)
+    ]
+    return [per_side[rules.side_of[s]] for s in range(n)]

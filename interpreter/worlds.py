@@ -1,0 +1,287 @@
+"""Sampling the worlds one seat cannot tell apart: the engine side of search bots.
+
+`WorldSampler(state, seat).sample(rng)` deals the unseen cards again so that the
+new full `State` agrees with everything `seat` has observed: its own cards, the
+upcard, every play, the voids a player showed by not following, the cards the
+seat itself discarded or gave, the public bidding, and the hidden moves of the
+others (their discards, gifts, kitty exchanges) redone with other cards. The
+secret partner of a called card follows from where the card lands.
+
+How: the unknown cards are first split among the places they can be *now*
+(each other seat's hand, minus suits it showed void in; each hidden discard;
+the rest out of play), then the hand is walked backwards to the deal (a play
+returns its card to its player, a discard to the discarder, a gift to the
+giver, an exchange its kitty cards), and finally the whole history is replayed
+forwards on the new deal through the ordinary engine. The replay is the proof:
+every action must be legal and asked of the same seat, and the seat's own hand
+must come out the same; a world that fails (a spec rule the walk did not model,
+such as who may exchange with the kitty) is drawn again. Nothing here names a
+variant: the walk knows only the action kinds of the codec.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .phases.kitty import KittyExchange
+
+if TYPE_CHECKING:
+    from .engine import State
+
+# Event kinds of the walk (what an action did to the cards).
+PLAY, PICKUP, DECLINE, KITTY_DISCARD, EXCHANGE, GIVE, LONER_DISCARD, OTHER = range(8)
+
+
+class NoWorld(RuntimeError):
+    """No world consistent with the observation was found within the tries allowed."""
+
+
+class WorldSampler:
+    """Everything about `state` that stays fixed across samples for `seat`, computed once."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        rules = state.rules
+        codec = rules.codec
+        self.state = state
+        self.seat = seat
+        n_cards = codec.n_cards
+        self.n_cards = n_cards
+        d0, g0 = codec.DISCARD, codec.GIVE
+        side_of = rules.side_of
+        # 1. What each action of the history did, and which ones this seat did not see.
+        events: list[tuple[int, int, int, bool]] = []  # (kind, seat, card or action, hidden)
+        context = OTHER
+        for s, a in state.history:
+            if a < n_cards:
+                events.append((PLAY, s, a, False))
+            elif d0 <= a < g0:
+                kind = PICKUP if context == PICKUP else LONER_DISCARD if context == GIVE else KITTY_DISCARD
+                events.append((kind, s, a - d0, s != seat))
+                if kind == PICKUP:
+                    context = OTHER
+            elif g0 <= a < g0 + n_cards:
+                events.append((GIVE, s, a - g0, side_of[s] != side_of[seat]))
+                context = GIVE
+            elif a == codec.ORDER:
+                events.append((OTHER, s, a, False))
+                context = PICKUP
+            elif a == codec.DECLINE:
+                events.append((DECLINE, s, a, False))
+                context = OTHER
+            elif a == codec.EXCHANGE:
+                events.append((EXCHANGE, s, a, False))
+                context = EXCHANGE
+            else:
+                events.append((OTHER, s, a, False))
+        self.events = events
+        # 2. Cards whose place the seat knows.
+        known: set[int] = set(state.hands[seat])
+        played_by: dict[int, list[int]] = {}
+        for kind, s, c, hidden in events:
+            if kind == PLAY:
+                known.add(c)
+                played_by.setdefault(s, []).append(c)
+            elif kind in (PICKUP, KITTY_DISCARD, LONER_DISCARD) and not hidden:
+                known.add(c)
+        gave: dict[int, int] = {}  # card this seat gave → the loner, who holds it now or discarded it
+        for i, (kind, s, c, _) in enumerate(events):
+            if kind == GIVE and s == seat and c not in known:
+                gave[c] = events[i + 1][1] if i + 1 < len(events) else state.turn
+        up = state.upcard
+        self.upcard = up
+        upcard_loose = up >= 0 and state.upcard_taken and up not in known  # in the dealer's hand, or discarded
+        if up >= 0 and not upcard_loose:
+            known.add(up)
+        self.unknown = [c for c in range(rules.deck.size) if c not in known]
+        self.gave = gave
+        # 3. The places unknown cards can be now, with what each may hold.
+        n = rules.players
+        self.holders = [s for s in range(n) if s != seat]
+        self.need = {s: len(state.hands[s]) for s in self.holders}
+        self.void = {s: self._voids(state, s) for s in self.holders}
+        self.follow = rules.contracts[state.contract].follow if state.contract >= 0 else ()
+        kitty_ranks: set[int] | None = set()
+        for phase in rules.phases:
+            if isinstance(phase, KittyExchange):
+                if phase.ranks is None or kitty_ranks is None:
+                    kitty_ranks = None
+                else:
+                    kitty_ranks |= phase.ranks
+        self.kitty_ranks = kitty_ranks
+        self.hidden_slots = [i for i, (kind, _, _, hidden) in enumerate(events) if hidden and kind != GIVE]
+        self.upcard_loose = upcard_loose
+        self.played_by = played_by
+        self.rank_of = rules.deck.rank_of
+
+    def _voids(self, state: State, s: int) -> set[int]:
+        """The (effective) suits `s` showed it no longer holds, by not following them."""
+        if state.contract < 0 or not state.history:
+            return set()
+        follow = state.rules.contracts[state.contract].follow
+        n_cards = state.rules.codec.n_cards
+        plays = [(p, a) for p, a in state.history if a < n_cards]
+        size = state.n_active
+        voids: set[int] = set()
+        for start in range(0, len(plays), size):
+            trick = plays[start : start + size]
+            led = follow[trick[0][1]]
+            for p, c in trick[1:]:
+                if p == s and follow[c] != led:
+                    voids.add(led)
+        return voids
+
+    # ------------------------------------------------------------------ sampling
+    def _allowed(self, card: int, place: int) -> bool:
+        """May `card` be at `place` now? place >= 0: that seat's hand; -1 - i: hidden slot i."""
+        if card in self.gave and place >= 0 and place != self.gave[card]:
+            return False
+        if place >= 0:
+            if card == self.upcard:
+                return place == self.state.dealer
+            voids = self.void[place]
+            return not voids or self.follow[card] not in voids
+        kind = self.events[self.hidden_slots[-1 - place]][0]
+        if kind == KITTY_DISCARD and self.kitty_ranks is not None:
+            return self.rank_of(card) in self.kitty_ranks
+        return True
+
+    def _split(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
+        """Deal the unknown cards to the places they can be now (None: a dead end)."""
+        places = [s for s in self.holders if self.need[s] > 0] + [-1 - i for i in range(len(self.hidden_slots))]
+        room = {p: (self.need[p] if p >= 0 else 1) for p in places}
+        free = len(self.unknown) - sum(room.values())
+        if free < 0:
+            return None
+        options = {c: [p for p in places if self._allowed(c, p)] for c in self.unknown}
+        order = self.unknown[:]
+        rng.shuffle(order)
+        order.sort(key=lambda c: len(options[c]))  # the most constrained first
+        hands: dict[int, list[int]] = {s: [] for s in self.holders}
+        slots = [-1] * len(self.hidden_slots)
+        for c in order:
+            open_ = [p for p in options[c] if room[p] > 0]
+            weights = [room[p] for p in open_]
+            out_ok = free > 0 and c != self.upcard and c not in self.gave
+            total = sum(weights) + (free if out_ok else 0)
+            if total == 0:
+                return None
+            pick = rng.randrange(total)
+            for p, w in zip(open_, weights, strict=True):
+                if pick < w:
+                    room[p] -= 1
+                    if p >= 0:
+                        hands[p].append(c)
+                    else:
+                        slots[-1 - p] = c
+                    break
+                pick -= w
+            else:
+                free -= 1
+        return hands, slots
+
+    def sample(self, rng: random.Random, tries: int = 5000) -> State:
+        """A full world consistent with the seat's observation (see the module docstring)."""
+        for _ in range(tries):
+            world = self._try(rng)
+            if world is not None:
+                return world
+        raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
+
+    def _try(self, rng: random.Random) -> State | None:
+        state = self.state
+        rules = state.rules
+        codec = rules.codec
+        split = self._split(rng)
+        if split is None:
+            return None
+        now, slots = split
+        hands: dict[int, list[int]] = {s: now[s] for s in self.holders}
+        hands[self.seat] = list(state.hands[self.seat])
+        hidden_card = dict(zip(self.hidden_slots, slots, strict=True))
+        actions = [a for _, a in state.history]
+        up = self.upcard
+        events = self.events
+        # Walk back to the deal.
+        for i in range(len(events) - 1, -1, -1):
+            kind, s, c, hidden = events[i]
+            if kind == PLAY:
+                hands[s].append(c)
+            elif kind == PICKUP:
+                if hidden:
+                    c = hidden_card[i]
+                    actions[i] = codec.DISCARD + c
+                if c != up:
+                    held = hands[s]
+                    if up not in held:
+                        return None
+                    held.remove(up)
+                    held.append(c)
+            elif kind in (KITTY_DISCARD, LONER_DISCARD):
+                if hidden:
+                    c = hidden_card[i]
+                    actions[i] = codec.DISCARD + c
+                hands[s].append(c)
+            elif kind == GIVE:
+                loner = events[i + 1][1] if i + 1 < len(events) else state.turn
+                held = hands[loner]
+                if hidden:
+                    choices = [x for x in held if x != up]
+                    if not choices:
+                        return None
+                    c = rng.choice(choices)
+                    actions[i] = codec.GIVE + c
+                if c not in held:
+                    return None
+                held.remove(c)
+                hands[s].append(c)
+            elif kind == EXCHANGE:
+                taken = self._taken(i, s, hands[s], rng)
+                if taken is None:
+                    return None
+                for x in taken:
+                    hands[s].remove(x)
+        dealt = [hands[s] for s in range(rules.players)]
+        if sorted(dealt[self.seat]) != sorted(state.dealt[self.seat]):
+            return None
+        dealt[self.seat] = list(state.dealt[self.seat])  # the seat's own order, so its view matches
+        seen: set[int] = set()
+        for s, h in enumerate(dealt):
+            if len(h) != len(state.dealt[s]):
+                return None
+            seen.update(h)
+        if len(seen) != sum(len(h) for h in dealt) or up in seen:
+            return None
+        for s, h in enumerate(dealt):
+            if s != self.seat:
+                rng.shuffle(h)
+        # Replay forwards: the engine itself checks the world.
+        world = rules.new_hand(
+            state.dealer, dealt, None if up < 0 else up, state.scores_before, state.deal_number, state.counters_before
+        )
+        for (s, _), a in zip(state.history, actions, strict=True):
+            if world.turn != s or a not in world.legal_actions():
+                return None
+            world.apply(a)
+        if world.turn != state.turn or world.status != state.status or world.hands[self.seat] != state.hands[self.seat]:
+            return None
+        return world
+
+    def _taken(self, i: int, s: int, held: list[int], rng: random.Random) -> list[int] | None:
+        """The kitty cards seat `s` took at event `i` (its own: known; another's: drawn)."""
+        state = self.state
+        take = 0
+        for kind, who, _, _ in self.events[i + 1 :]:
+            if kind != KITTY_DISCARD or who != s:
+                break
+            take += 1
+        if i + 1 + take == len(self.events) and state.turn == s and state.step > 0:
+            take += state.step  # the exchange is still going on
+        if s == self.seat:
+            mine = set(state.dealt[s])
+            taken = [x for x in held if x not in mine and x != self.upcard]
+            return taken if len(taken) == take else None
+        choices = [x for x in held if x != self.upcard]
+        if len(choices) < take:
+            return None
+        return rng.sample(choices, take)

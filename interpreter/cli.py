@@ -15,10 +15,11 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import __version__
 from .errors import SpecError, TrickSpecError
+from .output_paths import check_new_file
 from .variants import bundled_names, load_rules
 
 # Modules only `play` and `replay` need (bots, rich, records) are imported where they
@@ -65,7 +66,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(error_text(err), file=sys.stderr)
             status = 1
             continue
-        print(f"ok: {name} ({rules.name}: {rules.title}, {rules.players} players)")
+        print(f"ok: {name} ({rules.name}: {rules.heading}, {rules.players} players)")
     return status
 
 
@@ -106,6 +107,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ids(args: argparse.Namespace) -> int:
+    from .ids import ids_text
+
+    sys.stdout.write(ids_text(_as_variant_arg(args.variant), args.rule, parse_sets(args.set)))
+    return 0
+
+
 def cmd_diff(args: argparse.Namespace) -> int:
     from .explain import diff_text
 
@@ -118,11 +126,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Results are printed as they come, so a bad record follows the good ones before it."""
     from .records import replay_file, result_json
 
+    number = 0
     for number, replay in enumerate(replay_file(args.record, args.rule), start=1):
         if args.json:
             print(result_json(replay.result))
         else:
             print_summary(replay, number)
+    if number == 0:
+        where = "the standard input" if args.record == "-" else args.record
+        raise TrickSpecError(f"no hand records in {where}: expected one JSON object a line (or one .json object)")
     return 0
 
 
@@ -234,7 +246,7 @@ def _agents(args: argparse.Namespace, rules: Rules, master: random.Random) -> li
     agents: list[Agent] = []
     for seat in range(rules.players):
         if seat == args.human:
-            agents.append(make_agent("human", seat=seat, inp=sys.stdin, out=sys.stdout, show_history=args.quiet))
+            agents.append(make_agent("human", seat=seat, inp=sys.stdin, out=sys.stdout, show_history=False))
         else:
             agents.append(make_agent(args.bot, rng=random.Random(master.getrandbits(64))))
     return agents
@@ -250,11 +262,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise TrickSpecError(f"--human {args.human}: {rules.name} has seats 0 to {rules.players - 1}")
     if args.hands is not None and args.hands < 1:
         raise TrickSpecError(f"--hands {args.hands}: at least one hand must be played")
+    if args.record:
+        check_new_file("--record", args.record, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     master = random.Random(seed)
     deal_rng = random.Random(master.getrandbits(64))
     agents = _agents(args, rules, master)
-    narrator = Narrator(rules, sys.stdout, viewer=args.human, quiet=args.quiet)
+    # A person at the table always sees the play told the same way: --quiet is for bots' matches.
+    narrator = Narrator(rules, sys.stdout, viewer=args.human, quiet=args.quiet and args.human is None)
     writer = RecordWriter(args.record) if args.record else None
     try:
         dealer, draws = rules.draw_first_dealer(deal_rng)
@@ -363,7 +378,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
     p.add_argument("--bot", choices=("random", "rules"), default="rules", help="the bots' kind (default: rules)")
     _add_set_option(p)
-    p.add_argument("--quiet", action="store_true", help="print only the outcome of the match")
+    p.add_argument("--force", action="store_true", help="replace the --record file if it exists")
+    p.add_argument(
+        "--quiet", action="store_true", help="print only the outcome of a bots' match (a person at the table sees all)"
+    )
     _add_rule_option(p)
     p.set_defaults(func=cmd_play)
 
@@ -402,6 +420,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rule_option(p)
     p.set_defaults(func=cmd_explain)
 
+    p = sub.add_parser("ids", help="list the ids of phases and rows that a house-rule overlay can address")
+    p.add_argument("variant", metavar="SPEC", help="a bundled name, house/NAME, or a YAML spec")
+    _add_set_option(p)
+    _add_rule_option(p)
+    p.set_defaults(func=cmd_ids)
+
     p = sub.add_parser("diff", help="show, in words, what differs between two variants")
     p.add_argument("a", metavar="A", help="a bundled name, house/NAME, or a YAML spec")
     p.add_argument("b", metavar="B", help="a bundled name, house/NAME, or a YAML spec")
@@ -417,12 +441,50 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _LetterSuits:
+    """A stream that cannot encode ♣ ♦ ♥ ♠ is written the suits as letters (C D H S), the record's own form,
+    and plain stand-ins for the few other signs the transcript uses."""
+
+    SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "-", "–": "-", "→": "->", "·": "."})
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(text.translate(self.SUITS))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self.stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self.stream.fileno())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)  # encoding, errors, buffer…: the stream's own
+
+
+def _can_encode_suits(stream: Any) -> bool:
+    try:
+        "♣♦♥♠".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def _tolerant_streams() -> None:
-    """A terminal that cannot print ♥ or · gets escapes, not a traceback."""
+    """A terminal that cannot print ♥ gets letter suits; any other character it cannot print, an escape."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    if not _can_encode_suits(sys.stdout):
+        sys.stdout = cast(TextIO, _LetterSuits(sys.stdout))
+    if not _can_encode_suits(sys.stderr):
+        sys.stderr = cast(TextIO, _LetterSuits(sys.stderr))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -96,6 +96,12 @@ class Rules:
     counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
+    house_rules: tuple[str, ...] = ()  # the overlays stacked on with --rule, as the user named them
+
+    @property
+    def heading(self) -> str:
+        """The title and the stacked house rules: what every header names ("Euchre (American) + house/x")."""
+        return self.title + "".join(f" + {rule}" for rule in self.house_rules)
 
     def __post_init__(self) -> None:
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))

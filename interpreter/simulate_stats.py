@@ -212,7 +212,7 @@ class Stats:
         played = self.played
         speed = f" ({self.hands / self.seconds:.0f} hands/s)" if self.seconds else ""
         lines = [
-            f"{rules.title} — seed {setup.seed}: {self.matches} matches, {self.hands} hands{speed}",
+            f"{rules.heading} — seed {setup.seed}: {self.matches} matches, {self.hands} hands{speed}",
             "bots: " + ", ".join(f"seat {s} {kind}" for s, kind in enumerate(setup.bots)),
         ]
         if setup.overlays:

@@ -145,7 +145,9 @@ class Printer:
     """Lines to a stream, red suits on a terminal, plain text when piped."""
 
     def __init__(self, out: TextIO) -> None:
-        self.console = Console(file=out, highlight=False, markup=False, emoji=False, soft_wrap=True)
+        self.console = Console(file=out, highlight=False, markup=False, emoji=False)
+        # A terminal gets lines wrapped between words at its width; a file or a pipe, whole lines.
+        self.console.soft_wrap = not self.console.is_terminal
 
     def line(self, text: str = "", style: str | None = None) -> None:
         rich_text = Text(text, style=style or "")
@@ -197,7 +199,7 @@ class Narrator:
         if self.quiet:
             return
         sides = " vs ".join(side_label(rules, k) for k in range(rules.n_sides))
-        self.printer.heading(f"{rules.title} — {rules.players} players ({sides}) — seed {seed}")
+        self.printer.heading(f"{rules.heading} — {rules.players} players ({sides}) — seed {seed}")
         if rules.options:
             self.say("Options: " + ", ".join(f"{k}={v}" for k, v in rules.options.items()))
         if self.viewer is not None:

@@ -51,6 +51,11 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
         bundled = variants_dir() / f"{name_or_path}.yaml"
         if bundled.is_file():
             return bundled
+        if candidate.is_dir():
+            raise SpecError(
+                f"{name_or_path} is a directory, not a variant file",
+                hint="name a YAML spec (or a bundled variant: trickspec variants)",
+            )
         close = suggest(name_or_path, bundled_names(house=True))
         raise SpecError(f"no such variant file: {name_or_path}", hint=f"did you mean '{close}'?" if close else None)
     path = variants_dir() / f"{name_or_path}.yaml"
@@ -164,4 +169,6 @@ def _load(
     resolved: str, shown: str, rule_paths: tuple[str, ...], rules: tuple[str, ...], options: tuple[tuple[str, int], ...]
 ) -> Rules:
     """Cached by resolved paths and options: a spec is compiled once per process."""
-    return compile_document(load_document(shown, rules), dict(options))
+    compiled = compile_document(load_document(shown, rules), dict(options))
+    compiled.house_rules = rules
+    return compiled

@@ -152,6 +152,10 @@ def _start_score(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
     return [f"scoring: start score: A: {plural(a, 'point')} each · B: {plural(b, 'point')} each"]
 
 
+def _stacked(rules: Sequence[str]) -> str:
+    return "".join(f" + {rule}" for rule in rules)
+
+
 def diff_text(a: str, b: str, rules: Sequence[str] = (), rules_b: Sequence[str] = ()) -> str:
     """`trickspec diff A B`: both are validated, then compared section by section."""
     rules_b = [*rules, *rules_b]
@@ -160,8 +164,8 @@ def diff_text(a: str, b: str, rules: Sequence[str] = (), rules_b: Sequence[str] 
     spec_a = load_document(a, rules).data
     spec_b = load_document(b, rules_b).data
     head = [
-        f"A: {a} — {spec_a.get('title', '')}",
-        f"B: {b} — {spec_b.get('title', '')}",
+        f"A: {a}{_stacked(rules)} — {spec_a.get('title', '')}",
+        f"B: {b}{_stacked(rules_b)} — {spec_b.get('title', '')}",
     ]
     lines = diff_lines(spec_a, spec_b) or ["no differences"]
     return "\n".join(head + lines) + "\n"

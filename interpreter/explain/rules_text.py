@@ -771,9 +771,9 @@ def _wrap(text: str, first: str, rest: str) -> str:
     return textwrap.fill(text, width(), initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
 
 
-def render(spec: dict[str, Any], options: dict[str, int] | None = None) -> str:
-    """The whole explanation of a merged spec, as plain text."""
-    title = str(spec.get("title") or spec.get("name") or "Variant")
+def render(spec: dict[str, Any], options: dict[str, int] | None = None, stacked: Sequence[str] = ()) -> str:
+    """The whole explanation of a merged spec (with the house rules `stacked` on it named), as plain text."""
+    title = str(spec.get("title") or spec.get("name") or "Variant") + "".join(f" + {rule}" for rule in stacked)
     lines = [title, "=" * len(title)]
     if spec.get("description"):
         lines += [textwrap.fill(str(spec["description"]), width())]
@@ -800,4 +800,4 @@ def render(spec: dict[str, Any], options: dict[str, int] | None = None) -> str:
 def explain_text(name: str, rules: Sequence[str] = (), options: dict[str, int] | None = None) -> str:
     """`trickspec explain`: validates the variant (with its options), then explains it."""
     load_rules(name, options or {}, rules)  # every problem is a SpecError, as in the other commands
-    return render(load_document(name, rules).data, options)
+    return render(load_document(name, rules).data, options, rules)

@@ -248,7 +248,10 @@ def _agents(args: argparse.Namespace, rules: Rules, master: random.Random) -> li
         if seat == args.human:
             agents.append(make_agent("human", seat=seat, inp=sys.stdin, out=sys.stdout, show_history=False))
         else:
-            agents.append(make_agent(args.bot, rng=random.Random(master.getrandbits(64))))
+            try:
+                agents.append(make_agent(args.bot, rng=random.Random(master.getrandbits(64))))
+            except TrickSpecError as err:
+                raise TrickSpecError(f"--bot {args.bot}: {err}") from None
     return agents
 
 
@@ -376,7 +379,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, metavar="N", help="stop after at most N hands")
     p.add_argument("--record", metavar="OUT.jsonl", help="write every hand as a hand record")
     p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
-    p.add_argument("--bot", choices=("random", "rules"), default="rules", help="the bots' kind (default: rules)")
+    p.add_argument(
+        "--bot", default="rules", help="the bots' kind: rules, rules-v1, random, pimc (options as pimc:k=20:ms=50)"
+    )
     _add_set_option(p)
     p.add_argument("--force", action="store_true", help="replace the --record file if it exists")
     p.add_argument(

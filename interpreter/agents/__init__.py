@@ -1,23 +1,110 @@
-"""Players: a random bot, a rule-based bot, and a person at a terminal.
+"""Players: the agent registry, from the random bot to the search bot, and a person at a terminal.
 
 Every agent has `act(state, seat) -> int` (the `Agent` protocol of
 interpreter.match) and works for any variant through the State API alone.
+Bots are named on the command line by a spec, `NAME` or `NAME:KEY=VALUE:…`
+(`pimc:k=20:ms=50`); the registry below declares each kind's options, so the
+command line, simulate and the docs never need to know them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from ..errors import TrickSpecError
 from ..match import Agent
 from .human import HumanAgent, InputClosed
+from .pimc import PimcBot
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
+from .rule_bot_v1 import RuleBotV1
 
-KINDS = ("random", "rules", "human")
 
-__all__ = ["KINDS", "HumanAgent", "InputClosed", "RandomBot", "RuleBot", "make_agent"]
+@dataclass(frozen=True)
+class Option:
+    """One option of a bot kind: its type (int or float), default and meaning."""
+
+    kind: type
+    default: float
+    help: str
+    low: float = 0
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """A bot kind of the registry: how to build it from a random source and its options."""
+
+    name: str
+    help: str
+    build: Callable[[random.Random, dict[str, float]], Agent]
+    options: dict[str, Option] = field(default_factory=dict)
+
+
+REGISTRY: dict[str, AgentKind] = {
+    kind.name: kind
+    for kind in (
+        AgentKind("random", "any legal action, uniformly at random", lambda rng, o: RandomBot(rng)),
+        AgentKind(
+            "rules",
+            "a rule bot: trump-first hand strength, lone hands, card memory (any variant)",
+            lambda rng, o: RuleBot(),
+        ),
+        AgentKind("rules-v1", "the first rule bot, kept as a yardstick for the better one", lambda rng, o: RuleBotV1()),
+        AgentKind(
+            "pimc",
+            "Perfect-Information Monte Carlo: k sampled worlds, each legal action rolled out",
+            lambda rng, o: PimcBot(rng, k=int(o["k"]), ms=o["ms"]),
+            {
+                "k": Option(int, 20, "worlds sampled a decision", low=1),
+                "ms": Option(float, 0, "time budget of a decision in milliseconds (0: none; at least one world)"),
+            },
+        ),
+    )
+}
+KINDS = (*REGISTRY, "human")
+
+__all__ = [
+    "KINDS",
+    "REGISTRY",
+    "HumanAgent",
+    "InputClosed",
+    "PimcBot",
+    "RandomBot",
+    "RuleBot",
+    "RuleBotV1",
+    "make_agent",
+    "parse_spec",
+]
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
+    """`NAME:KEY=VALUE:…` → the kind's name and its options (defaults filled in), checked."""
+    name, *pairs = [part.strip() for part in spec.split(":")]
+    if name == "human" and not pairs:
+        return name, {}
+    kind = REGISTRY.get(name)
+    if kind is None:
+        raise TrickSpecError(f"unknown agent kind '{name}' (expected one of: {', '.join(KINDS)})")
+    options = {key: opt.default for key, opt in kind.options.items()}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        key = key.strip()
+        opt = kind.options.get(key)
+        if opt is None or not eq:
+            known = ", ".join(f"{k}=<{o.kind.__name__}> ({o.help})" for k, o in kind.options.items()) or "none"
+            what = f"unknown option '{key}'" if opt is None else f"option '{key}' needs a value"
+            raise TrickSpecError(f"{name}: {what}; options: {known}")
+        try:
+            value = float(opt.kind(text.strip()))
+        except ValueError:
+            raise TrickSpecError(f"{name}: {key}={text.strip()} is not a valid {opt.kind.__name__}") from None
+        if value < opt.low:
+            raise TrickSpecError(f"{name}: {key}={text.strip()} is below its least value {opt.kind(opt.low)}")
+        options[key] = value
+    return name, options
 
 
 def make_agent(
@@ -29,11 +116,8 @@ def make_agent(
     out: TextIO | None = None,
     show_history: bool = True,
 ) -> Agent:
-    """An agent by its command-line name: `random`, `rules` or `human`."""
-    if kind == "random":
-        return RandomBot(rng)
-    if kind == "rules":
-        return RuleBot()
-    if kind == "human":
+    """An agent by its spec (`random`, `rules`, `pimc:k=20`, …; `human` for a person at the terminal)."""
+    name, options = parse_spec(kind)
+    if name == "human":
         return HumanAgent(seat, inp, out, show_history)
-    raise TrickSpecError(f"unknown agent kind '{kind}' (expected one of: {', '.join(KINDS)})")
+    return REGISTRY[name].build(rng if rng is not None else random.Random(), options)

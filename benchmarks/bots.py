@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Decisions per second of the bots, on one core: above all `pimc` at K = 20 on euchre.
+
+Each run plays whole hands of a variant with a bot (by its registry spec) at
+seats 0 and 2 and the rule bot at seats 1 and 3, from fixed seeds, and times
+only the measured bot's `act` calls in CPU time (`time.process_time`). Every
+call counts as a decision, also the forced ones (one legal action, answered
+at once), as a player would count them; the decisions with a real choice are
+reported apart. Runs of the bots named are interleaved (bot A, bot B, bot A, …)
+and the median of the runs is reported with its spread.
+
+    python benchmarks/bots.py [--variant euchre] [--hands 40] [--runs 3] [--json] [SPEC ...]
+
+Default specs: `pimc:k=20`, `rules`, `rules-v1`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from interpreter.agents import make_agent  # noqa: E402
+from interpreter.variants import load_rules  # noqa: E402
+
+
+def run(variant: str, spec: str, hands: int, seed: int) -> dict[str, float]:
+    """One run: `hands` hands with `spec` at the even seats; its decisions and CPU seconds."""
+    rules = load_rules(variant)
+    bot = make_agent(spec, rng=random.Random(seed))
+    other = make_agent("rules", rng=random.Random(seed + 1))
+    rng = random.Random(seed)
+    decisions = choices = 0
+    spent = 0.0
+    for number in range(hands):
+        state = rules.deal(rng, number % rules.players)
+        while not state.is_over:
+            seat = state.turn
+            if seat % 2 == 0:
+                choices += len(state.legal_actions()) > 1
+                start = time.process_time()
+                action = bot.act(state, seat)
+                spent += time.process_time() - start
+                decisions += 1
+            else:
+                action = other.act(state, seat)
+            state.apply(action)
+    return {"decisions": decisions, "choices": choices, "seconds": spent}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="*", default=["pimc:k=20", "rules", "rules-v1"])
+    parser.add_argument("--variant", default="euchre")
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    per_spec: dict[str, list[dict[str, float]]] = {s: [] for s in args.specs}
+    for r in range(args.runs):
+        for spec in args.specs:
+            per_spec[spec].append(run(args.variant, spec, args.hands, seed=1000 + r))
+    report = {}
+    for spec, runs in per_spec.items():
+        rates = [x["decisions"] / x["seconds"] for x in runs if x["seconds"] > 0]
+        choice_rates = [x["choices"] / x["seconds"] for x in runs if x["seconds"] > 0]
+        report[spec] = {
+            "variant": args.variant,
+            "hands_per_run": args.hands,
+            "runs": args.runs,
+            "decisions_per_run": runs[0]["decisions"],
+            "choices_per_run": runs[0]["choices"],
+            "decisions_per_second": round(statistics.median(rates), 1),
+            "spread": [round(min(rates), 1), round(max(rates), 1)],
+            "choices_per_second": round(statistics.median(choice_rates), 1),
+        }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for spec, r in report.items():
+            print(
+                f"{spec:>12} on {r['variant']}: {r['decisions_per_second']:>10.1f} decisions/s "
+                f"(median of {r['runs']}, spread {r['spread'][0]}–{r['spread'][1]}); "
+                f"{r['choices_per_second']:.1f}/s of the {r['choices_per_run']} of {r['decisions_per_run']} "
+                "with a choice"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

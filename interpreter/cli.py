@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from . import __version__
 from .errors import SpecError, TrickSpecError
+from .limits import shorten
 from .output_paths import check_new_file
 from .variants import bundled_names, load_rules
 
@@ -175,7 +177,9 @@ def parse_sets(items: Sequence[str]) -> dict[str, int]:
         try:
             options[name] = int(value)
         except ValueError:
-            raise TrickSpecError(f"--set {item}: the value must be an integer, got '{value}'") from None
+            raise TrickSpecError(
+                f"--set {shorten(item)}: the value must be an integer, got '{shorten(value)}'"
+            ) from None
     return options
 
 
@@ -194,38 +198,46 @@ class _Narrated:
 class RecordWriter:
     """Hand records to OUT, whole hands only: a temp file beside OUT, renamed at the end.
 
+    A target that can never be written is refused here, before the match starts.
     A match cut short (the person's input ends, Ctrl-C) keeps the hands it finished;
-    with none finished, OUT is left as it was."""
+    with none finished, or after a write error (a full disk), OUT is left as it was."""
 
     def __init__(self, path: str) -> None:
         self.path = Path(path)
-        directory = self.path.parent
-        if not directory.is_dir():
-            raise TrickSpecError(f"--record {path}: no such directory '{directory}'")
-        from .atomic import AtomicFile
+        from .atomic import AtomicFile, OutputError
 
         try:
             self.out = AtomicFile(self.path)
-        except OSError as err:
-            raise TrickSpecError(f"--record {path}: cannot write there ({err.strerror})") from None
+        except OutputError as err:
+            raise TrickSpecError(f"--record {err}") from None
         self.written = 0
 
     def write(self, record: dict[str, Any]) -> None:
-        self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        from .atomic import OutputError
+
+        try:
+            self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        except OutputError as err:  # a full disk: OUT is left as it was
+            raise TrickSpecError(f"--record {err}") from None
         self.written += 1
 
     def cut_short(self) -> None:
         """The match stopped before its end: keep the finished hands, if any."""
-        if self.written:
+        if self.written and not self.out.abandoned:
             try:
                 self.commit()
                 return
-            except OSError:
+            except TrickSpecError:
                 pass
         self.abandon()
 
     def commit(self) -> None:
-        self.out.commit()
+        from .atomic import OutputError
+
+        try:
+            self.out.commit()
+        except OutputError as err:
+            raise TrickSpecError(f"--record {err}") from None
 
     def abandon(self) -> None:
         self.out.abandon()
@@ -492,10 +504,28 @@ def _tolerant_streams() -> None:
         sys.stderr = cast(TextIO, _LetterSuits(sys.stderr))
 
 
+def _terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM unwinds like Ctrl-C (output files cleaned up), then exits 128 + signal number."""
+    raise SystemExit(128 + signum)
+
+
+def _stdout_gone() -> None:
+    """stdout cannot take more (a closed pipe, a full disk): send the rest to /dev/null, so the
+    interpreter's final flush at exit cannot fail a second time."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    _tolerant_streams()
-    args = build_parser().parse_args(argv)
+    """Run one command. Exit status: 0 done, 1 bad input or an output that cannot be
+    written (one message on stderr, never a traceback), 130 Ctrl-C, 141 a closed pipe."""
+    previous = None
     try:
+        with contextlib.suppress(ValueError):  # only the main thread may set signal handlers
+            previous = signal.signal(signal.SIGTERM, _terminated)
+        _tolerant_streams()
+        args = build_parser().parse_args(argv)
         return int(args.func(args))
     except TrickSpecError as err:
         return _fail(err)
@@ -504,10 +534,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (`trickspec play | head`): stop quietly.
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        _stdout_gone()
         return 141
+    except OSError as err:
+        # Not bad input but the machine: stdout on a full disk, a file vanishing mid-run.
+        where = f" ({shorten(str(err.filename), 200)})" if err.filename else ""
+        _stdout_gone()
+        print(f"trickspec: {err.strerror or err}{where}", file=sys.stderr)
+        return 1
+    finally:
+        if previous is not None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

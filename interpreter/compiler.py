@@ -16,6 +16,7 @@ from .actions import ActionCodec
 from .cards import (
     DEFAULT_COLOURS,
     DEFAULT_SUIT_NAMES,
+    JOKER,
     Contract,
     Deck,
     no_trump_contract,
@@ -25,6 +26,7 @@ from .cards import (
 )
 from .dsl import CompiledExpr, ExprError, compile_expr
 from .errors import SpecError
+from .limits import MAX_PLAYERS
 from .names import hand_getter, side_getter, text_values
 from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
 from .phases.declarations import Alone, CallPartner, PlayOrFold
@@ -115,6 +117,12 @@ class _Compiler:
         for i, row in enumerate(s["lead"]):
             when = None if row.get("otherwise") else self.expr(["lead", i, "when"], row["when"], hand_names, "bool")
             lead_rows.append((when, self.expr(["lead", i, "from"], row["from"], hand_names, "int")))
+        if all(when is not None and when.constant is not True for when, _ in lead_rows):
+            raise self.fail(
+                ["lead", len(lead_rows) - 1],
+                "lead: no row applies when every `when` is false, so no one would lead",
+                "end the lead rows with {otherwise: true, from: …}",
+            )
         scoring = []
         for i, row in enumerate(s["scoring"]):
 
@@ -253,6 +261,12 @@ class _Compiler:
             name = p["option"]
             if name not in options:
                 raise self.fail(["players", "option"], f"players: no option named '{name}' is declared")
+            for i, count in enumerate(self.spec["options"][name]["values"]):
+                if not 2 <= count <= MAX_PLAYERS:  # the schema bounds a plain count; an option's values here
+                    raise self.fail(
+                        ["options", name, "values", i],
+                        f"options.{name}: {count} players is not possible (2 to {MAX_PLAYERS})",
+                    )
             return options[name]
         return int(p)
 
@@ -279,6 +293,8 @@ class _Compiler:
                 raise self.fail(["deck", "colours", key], f"deck.colours: '{key}' is not a suit of the deck")
         self.colours = {norm_suit(str(k)): str(v) for k, v in colours.items()}
         names = {k: v for k, v in DEFAULT_SUIT_NAMES.items() if k in suits}
+        if d.get("jokers") and any(rank + suit == JOKER for suit in suits for rank in ranks):
+            raise self.fail(["deck", "jokers"], f"deck: the joker's name {JOKER} would also name a card of the deck")
         return Deck(tuple(suits), tuple(ranks), int(d.get("jokers", 0)), names)
 
     def rank_list(

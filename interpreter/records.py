@@ -10,6 +10,8 @@ act on; the CLI prints it as is.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -18,8 +20,9 @@ from typing import Any
 
 from .engine import State
 from .errors import RecordError, SpecError
+from .limits import MAX_RECORD_FILE_BYTES, shorten
 from .rules import Rules
-from .variants import load_rules
+from .variants import check_name, load_rules, looks_like_path, resolve_reference
 
 REQUIRED = ("variant", "dealer", "hands", "actions")
 
@@ -113,19 +116,51 @@ def read_records(path: str, text: str | None = None) -> Iterator[tuple[int | Non
     yield None, parse_record_text(text)
 
 
+def _too_large(path: str) -> RecordError:
+    return RecordError(f"{path}: larger than {MAX_RECORD_FILE_BYTES >> 20} MiB, the limit for a record file")
+
+
+def _read_bytes(path: str) -> bytes:
+    """The file's bytes, refusing what is no regular file (a FIFO would block, /dev/zero never end)
+    and anything over MAX_RECORD_FILE_BYTES: the read is capped, so a huge file costs no more than the limit."""
+    shown = shorten(path, 200)
+    try:
+        with open(path, "rb", opener=_open_nonblocking) as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                kind = "a directory" if os.path.isdir(path) else "not a regular file"
+                raise RecordError(f"{shown}: {kind}; a record file is a .json or .jsonl file")
+            raw = handle.read(MAX_RECORD_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise RecordError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{shown}: a directory; a record file is a .json or .jsonl file") from None
+    except OSError as err:
+        raise RecordError(f"{shown}: cannot read ({err.strerror or err})") from None
+    except ValueError:  # a NUL byte in the name
+        raise RecordError(f"{shown}: no file has such a name") from None
+    if len(raw) > MAX_RECORD_FILE_BYTES:
+        raise _too_large(shown)
+    return raw
+
+
+def _open_nonblocking(path: str, flags: int) -> int:
+    """Opening a FIFO for reading blocks until someone writes; O_NONBLOCK opens it at once (then refused)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
 def _read_text(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read(MAX_RECORD_FILE_BYTES + 1)
+        if len(text) > MAX_RECORD_FILE_BYTES:
+            raise _too_large("standard input")
+        return text
+    raw = _read_bytes(path)
+    if path.endswith(".jsonl"):  # a bad byte fails its own line, after the records before it
+        return raw.decode("utf-8", errors="surrogateescape")
     try:
-        if path.endswith(".jsonl"):  # a bad byte fails its own line, after the records before it
-            return Path(path).read_text(encoding="utf-8", errors="surrogateescape")
-        return Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise RecordError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise RecordError(f"{path}: cannot read ({err.strerror})") from None
+        raise RecordError(f"{shorten(path, 200)}: not UTF-8 text ({err.reason} at byte {err.start})") from None
 
 
 # --------------------------------------------------------------- checking
@@ -138,16 +173,15 @@ def _show(value: Any) -> str:
 
 
 def resolve_variant(variant: str, base_dir: Path | None) -> str:
-    """A path-like variant is tried against the record's directory (where `play --record`
-    writes it relative to), then the current directory; a name is left as it is."""
-    looks_like_path = variant.endswith((".yaml", ".yml")) or "/" in variant or "\\" in variant
-    if not looks_like_path or base_dir is None:
+    """What a record's `variant` (or a `trickspec.rules` entry) names, by the path policy
+    (docs/limits.md): a bundled name, or a .yaml path relative to the record's folder
+    that stays inside it or the current folder. A SpecError otherwise."""
+    here = base_dir if base_dir is not None else Path.cwd()
+    if not looks_like_path(variant):
+        check_name(variant)
         return variant
-    candidate = Path(variant)
-    if candidate.is_absolute():
-        return variant
-    beside = base_dir / candidate
-    return str(beside) if beside.is_file() else variant
+    roots = tuple(Path(os.path.realpath(p)) for p in (here, Path.cwd()))
+    return str(resolve_reference(variant, here, roots))
 
 
 def _options(record: dict[str, Any]) -> dict[str, int]:
@@ -369,7 +403,8 @@ def replay_file(path: str, extra_rules: Sequence[str] = ()) -> Iterator[Replay]:
 
     In a `.jsonl` file the error is prefixed `record K: ` (K its line number).
     """
-    base_dir = None if path == "-" else Path(path).resolve().parent
+    # realpath, not Path.resolve: a symlink loop must reach the read (a located error), not raise here
+    base_dir = None if path == "-" else Path(os.path.realpath(path)).parent
     for number, record in read_records(path):
         try:
             yield replay_record(record, base_dir, extra_rules)

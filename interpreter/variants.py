@@ -7,15 +7,17 @@ record to runnable rules: YAML → schema → semantic checks → tables.
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from .compiler import compile_rules
 from .errors import SpecError
+from .limits import MAX_NAME_BYTES, MAX_PATH_BYTES, shorten
 from .rules import Rules
 from .spec.overlay import apply_overlay, load_with_extends
-from .spec.schema_check import check_schema
+from .spec.schema_check import check_schema, spec_keys
 from .spec.yaml_loader import LoadedYaml, load_yaml_file
 
 
@@ -34,22 +36,54 @@ def bundled_names(house: bool = False) -> list[str]:
     return names
 
 
-def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
-    """A bundled name (`euchre`, `house/stick-the-dealer`) or a path to a YAML file.
+def looks_like_path(name: str) -> bool:
+    """A spec file rather than a bundled name: it has a directory or a .yaml/.yml suffix."""
+    return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
 
-    A relative path is tried against `relative_to` (the directory of the overlay
-    that names it) before the current directory.
+
+def check_name(name: str) -> None:
+    """Refuse a name no file system takes (too long, a NUL byte) with one clear line, before any lookup."""
+    if "\0" in name:
+        raise SpecError(f"the name '{shorten(name)}' holds a NUL character; no file has such a name")
+    parts = name.replace("\\", "/").split("/")
+    if len(name.encode("utf-8", "surrogateescape")) > MAX_PATH_BYTES or any(
+        len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in parts
+    ):
+        raise SpecError(
+            f"the name '{shorten(name)}' is too long",
+            hint=f"a file name has at most {MAX_NAME_BYTES} bytes, a whole path at most {MAX_PATH_BYTES}",
+        )
+
+
+def _is_file(path: Path) -> bool:
+    """`path.is_file()`, false for anything the file system refuses to look up (a loop, a bad name)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _bundled(name: str) -> Path | None:
+    """The bundled file of exactly this name (`euchre`, `house/super-euchre`), never a path built from it."""
+    return variants_dir() / f"{name}.yaml" if name in bundled_names(house=True) else None
+
+
+def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
+    """A bundled name (`euchre`, `house/stick-the-dealer`) or a path to a YAML file, as typed on the
+    command line: any path is allowed there (the person chose it).
+
+    A relative path is tried against `relative_to` before the current directory.
     """
+    check_name(name_or_path)
     candidate = Path(name_or_path)
-    looks_like_path = candidate.suffix in (".yaml", ".yml") or "/" in name_or_path or "\\" in name_or_path
-    if looks_like_path:
+    if looks_like_path(name_or_path):
         tries = [relative_to / candidate] if relative_to is not None and not candidate.is_absolute() else []
         tries.append(candidate)
         for path in tries:
-            if path.is_file():
+            if _is_file(path):
                 return path
-        bundled = variants_dir() / f"{name_or_path}.yaml"
-        if bundled.is_file():
+        bundled = _bundled(name_or_path)
+        if bundled is not None:
             return bundled
         if candidate.is_dir():
             raise SpecError(
@@ -57,13 +91,63 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
                 hint="name a YAML spec (or a bundled variant: trickspec variants)",
             )
         close = suggest(name_or_path, bundled_names(house=True))
-        raise SpecError(f"no such variant file: {name_or_path}", hint=f"did you mean '{close}'?" if close else None)
-    path = variants_dir() / f"{name_or_path}.yaml"
-    if path.is_file():
-        return path
+        raise SpecError(
+            f"no such variant file: {shorten(name_or_path)}", hint=f"did you mean '{close}'?" if close else None
+        )
+    bundled = _bundled(name_or_path)
+    if bundled is not None:
+        return bundled
     close = suggest(name_or_path, bundled_names(house=True))
     hint = f"did you mean '{close}'?" if close else f"bundled variants: {', '.join(bundled_names())}"
-    raise SpecError(f"unknown variant {name_or_path!r}", hint=hint)
+    raise SpecError(f"unknown variant {shorten(name_or_path)!r}", hint=hint)
+
+
+def reference_roots(named: Path) -> tuple[Path, ...]:
+    """The trees a file named on the command line may refer into: its own folder, the current
+    folder, and the bundled variants (docs/limits.md, "Paths")."""
+    roots = [named.parent, Path.cwd(), variants_dir()]
+    return tuple(Path(os.path.realpath(root)) for root in roots)
+
+
+def resolve_reference(name: str, here: Path, roots: Sequence[Path]) -> Path:
+    """A spec named inside a file (`extends:`, a record's `variant` or `trickspec.rules`).
+
+    The path policy: a bundled name, or a relative path ending in .yaml/.yml read
+    from `here` (the referring file's folder) that stays, links followed, inside
+    one of `roots`. Absolute paths are for the command line only, so a file from
+    elsewhere cannot make us read (and quote) whatever it names.
+    """
+    check_name(name)
+    if not name.endswith((".yaml", ".yml")):
+        return resolve(name) if not looks_like_path(name) else _bundled_or_fail(name)
+    if Path(name).is_absolute() or name.startswith(("~", "\\")) or (len(name) > 1 and name[1] == ":"):
+        raise SpecError(
+            f"'{shorten(name)}' is an absolute path; a file may name a spec only by a bundled name "
+            "or by a path relative to itself",
+            hint="name that spec on the command line instead (as the variant, or with --rule)",
+        )
+    path = here / name
+    if not _is_file(path):
+        raise SpecError(f"no such variant file: {shorten(name)}")
+    real = Path(os.path.realpath(path))
+    if not any(real.is_relative_to(root) for root in roots):
+        raise SpecError(
+            f"'{shorten(name)}' leads outside the folders this file may refer into",
+            hint="a spec may name files in the folder of the file given on the command line (or below it) "
+            "and in the current folder; name other files on the command line",
+        )
+    return path
+
+
+def _bundled_or_fail(name: str) -> Path:
+    bundled = _bundled(name)
+    if bundled is not None:
+        return bundled
+    close = suggest(name, bundled_names(house=True))
+    raise SpecError(
+        f"unknown variant {shorten(name)!r}: a path to a spec file ends in .yaml or .yml",
+        hint=f"did you mean '{close}'?" if close else None,
+    )
 
 
 def suggest(typed: str, names: Sequence[str]) -> str | None:
@@ -84,12 +168,14 @@ def suggest(typed: str, names: Sequence[str]) -> str | None:
 
 def load_document(name_or_path: str, rules: Sequence[str] = ()) -> LoadedYaml:
     """The spec as one merged document: its `extends` chain, then each `--rule` overlay."""
-    doc = load_with_extends(resolve(name_or_path), resolve)
+    top = resolve(name_or_path)
+    roots = reference_roots(top)
+    doc = load_with_extends(top, lambda name, here: resolve_reference(name, here, roots))
     for rule in rules:
         # A --rule overlay applies to the variant named on the command line; its own
         # `extends` (if any) only says what it was written for, and its name, title,
         # description and notes describe the rule, not the variant it changes.
-        overlay = load_yaml_file(resolve(rule))
+        overlay = load_yaml_file(resolve(rule), spec_keys())
         if isinstance(overlay.data, dict):
             kept = {k: v for k, v in overlay.data.items() if k not in IDENTITY_KEYS}
             overlay = LoadedYaml(kept, overlay.file, overlay.positions)
@@ -161,14 +247,20 @@ def load_rules(name_or_path: str, options: dict[str, int] | None = None, rules: 
     path = resolve(name_or_path)
     rule_paths = tuple(str(resolve(r).resolve()) for r in rules)
     key = tuple(sorted((options or {}).items()))
-    return _load(str(path.resolve()), name_or_path, rule_paths, tuple(rules), key)
+    return _load(str(path.resolve()), name_or_path, rule_paths, tuple(rules), key, os.getcwd())
 
 
 @lru_cache(maxsize=64)
 def _load(
-    resolved: str, shown: str, rule_paths: tuple[str, ...], rules: tuple[str, ...], options: tuple[tuple[str, int], ...]
+    resolved: str,
+    shown: str,
+    rule_paths: tuple[str, ...],
+    rules: tuple[str, ...],
+    options: tuple[tuple[str, int], ...],
+    cwd: str,
 ) -> Rules:
-    """Cached by resolved paths and options: a spec is compiled once per process."""
+    """Cached by resolved paths, options and the current folder (the path policy's root):
+    a spec is compiled once per process."""
     compiled = compile_document(load_document(shown, rules), dict(options))
     compiled.house_rules = rules
     return compiled

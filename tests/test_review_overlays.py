@@ -58,7 +58,8 @@ def example(variant: str, actions: list[str] | None = None, **extra: object) -> 
 
 # ====================================================================== overlays: verified behaviour
 def test_extends_chain_of_three_relative_paths_and_null(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each `extends` is read relative to its own file, whatever the current directory; null removes a key."""
+    """Each `extends` is read relative to its own file, whatever the current directory; null removes a key.
+    (Inside the tree of the file named: docs/limits.md, "Paths".)"""
     write(
         tmp_path / "a" / "base.yaml",
         "extends: euchre\nname: base\ntitle: Base\n"
@@ -70,8 +71,8 @@ def test_extends_chain_of_three_relative_paths_and_null(tmp_path: Path, monkeypa
         "extends: ../base.yaml\nname: mid\ntitle: Mid\nscoring:\n  remove: [lone_march]\n",
     )
     top = write(
-        tmp_path / "c" / "top.yaml",
-        "extends: ../a/b/mid.yaml\nname: top\ntitle: Top\nfirst_dealer: null\ndescription: null\n",
+        tmp_path / "top.yaml",
+        "extends: a/b/mid.yaml\nname: top\ntitle: Top\nfirst_dealer: null\ndescription: null\n",
     )
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -124,11 +125,11 @@ def test_unknown_id_of_each_edit_is_located_in_the_overlay(tmp_path: Path, edit:
 
 def test_error_in_the_middle_of_a_chain_points_at_the_middle_file(tmp_path: Path) -> None:
     mid = write(
-        tmp_path / "mid.yaml",
+        tmp_path / "sub" / "mid.yaml",
         "extends: euchre\nscoring:\n  insert_before:\n    euchred:\n"
         "      - {id: sweep, when: makers.tricks == 0, defenders: bogus}\n",
     )
-    top = write(tmp_path / "sub" / "top.yaml", "extends: ../mid.yaml\nname: top\ntitle: Top\n")
+    top = write(tmp_path / "top.yaml", "extends: sub/mid.yaml\nname: top\ntitle: Top\n")
     text = load_error(str(top))
     where, _, message = text.partition(": scoring[3].defenders: ")
     file, line, column = where.rsplit(":", 2)
@@ -283,7 +284,7 @@ def test_lead_at_a_sitting_out_seat_goes_to_the_next_player(tmp_path: Path) -> N
     )
     # Seat 0 orders hearts and goes alone; seat 2 sits out, so seat 3 (not seat 0) leads.
     with pytest.raises(RecordError, match="seat 3 to act"):
-        replay_record(example(str(overlay), ["order", "discard TC", "alone"]))
+        replay_record(example(overlay.name, ["order", "discard TC", "alone"]), tmp_path)
     with pytest.raises(RecordError, match="seat 0 to act"):
         replay_record(example("euchre", ["order", "discard TC", "alone"]))
     assert verify(str(overlay), hands=200, seed=4, out_dir=tmp_path).ok

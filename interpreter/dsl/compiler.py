@@ -41,6 +41,8 @@ from typing import Any, NamedTuple, Protocol, overload
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
+from ..limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_INT, shorten
+
 Fn = Callable[[Mapping[str, Any]], Any]
 # Per text-valued name: (noun, allowed strings), e.g. ("suit", ("C", "D", "H", "S")).
 Values = Mapping[str, tuple[str, Collection[str]]]
@@ -184,6 +186,9 @@ class _Compiler:
 
     # --- leaves -------------------------------------------------------------
     def tok_INT(self, tok: Token) -> _Node:
+        digits = str(tok).lstrip("0")
+        if len(digits) > len(str(MAX_INT)) or int(digits or "0") > MAX_INT:
+            raise ExprError(f"the number {shorten(digits, 20)} is too large (at most {MAX_INT:,})", _pos(tok) + 1)
         return _constant("int", int(tok), _pos(tok))
 
     def tok_TRUE(self, tok: Token) -> _Node:
@@ -367,12 +372,30 @@ def _calln(func: Callable[[list[int]], int], fns: list[Fn]) -> Fn:
     return lambda env: func([f(env) for f in fns])
 
 
+def _check_depth(tree: Tree[Token] | Token) -> None:
+    """Refuse a tree nested deeper than MAX_EXPR_DEPTH, without recursion (the compiler's walk recurses)."""
+    level: list[Tree[Token] | Token] = [tree]
+    depth = 0
+    while level:
+        depth += 1
+        if depth > MAX_EXPR_DEPTH:
+            deepest = level[0]
+            raise ExprError(
+                f"the expression is nested more than {MAX_EXPR_DEPTH} levels deep"
+                " (operators, brackets and calls inside each other)",
+                _pos(deepest) + 1,
+            )
+        level = [child for node in level if isinstance(node, Tree) for child in node.children]
+
+
 def _parse(source: str) -> Tree[Token] | Token:
     """Parse, turning lark's multi-line reports into one short ExprError."""
     if not source.strip():
         raise ExprError("empty expression", 1)
+    if len(source) > MAX_EXPR_CHARS:
+        raise ExprError(f"the expression is longer than {MAX_EXPR_CHARS} characters", MAX_EXPR_CHARS + 1)
     try:
-        return _parser().parse(source)
+        tree = _parser().parse(source)
     except UnexpectedCharacters as err:
         at = err.pos_in_stream
         assert at is not None  # the lexer always says where it stopped
@@ -385,7 +408,9 @@ def _parse(source: str) -> Tree[Token] | Token:
         token = getattr(err, "token", None)
         if token is None or token.type == "$END":
             raise ExprError("expression ends too early", len(source.rstrip()) + 1) from None
-        raise ExprError(f"unexpected '{token}'", token.start_pos + 1) from None
+        raise ExprError(f"unexpected '{shorten(str(token), 30)}'", token.start_pos + 1) from None
+    _check_depth(tree)
+    return tree
 
 
 def compile_expr(

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpecError
+from ..limits import MAX_OVERLAY_CHAIN
 from .yaml_loader import LoadedYaml, load_yaml_file
 
 EDIT_KEYS = ("replace", "patch", "insert_before", "insert_after", "remove", "append", "prepend")
@@ -199,9 +200,15 @@ def apply_overlay(base: LoadedYaml, overlay: LoadedYaml) -> LoadedYaml:
 
 
 def load_with_extends(path: Path, resolve: Callable[[str, Path], Path], chain: tuple[Path, ...] = ()) -> LoadedYaml:
-    """Load a spec; if it `extends` another, load that first (recursively) and merge."""
+    """Load a spec; if it `extends` another, load that first (recursively) and merge.
+
+    `resolve(name, folder)` finds what an `extends:` names (the path policy lives there);
+    a chain longer than MAX_OVERLAY_CHAIN files is refused at the `extends:` that exceeds it.
+    """
+    from .schema_check import spec_keys
+
     real = path.resolve()
-    doc = load_yaml_file(path)
+    doc = load_yaml_file(path, spec_keys() if chain else None)  # a file another names must look like a spec
     data = doc.data
     if not isinstance(data, dict) or "extends" not in data:
         return doc
@@ -219,5 +226,14 @@ def load_with_extends(path: Path, resolve: Callable[[str, Path], Path], chain: t
         cycle = " → ".join(p.name for p in (*chain, real, base_path.resolve()))
         line, col = doc.locate(("extends",))
         raise SpecError(f"overlays extend each other in a cycle: {cycle}", doc.file, line, col)
+    if len(chain) + 2 > MAX_OVERLAY_CHAIN:
+        line, col = doc.locate(("extends",))
+        raise SpecError(
+            f"extends: the chain of overlays is longer than {MAX_OVERLAY_CHAIN} files",
+            doc.file,
+            line,
+            col,
+            f"it starts at {chain[0].name if chain else real.name}; merge some of its files",
+        )
     base = load_with_extends(base_path, resolve, (*chain, real))
     return apply_overlay(base, doc)

@@ -55,6 +55,12 @@ def schema() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
+def spec_keys() -> frozenset[str]:
+    """The top-level keys a spec may have: a file with none of them is no spec at all."""
+    return frozenset(schema()["properties"])
+
+
+@lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
     return Draft202012Validator(schema())
 

@@ -14,7 +14,7 @@ under a node budget and records a side table `JSON path -> marks`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import SpecError
+from ..limits import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_INT, MAX_NODES, MAX_TEXT, shorten
 
 __all__ = [
     "LoadedYaml",
@@ -35,11 +36,6 @@ __all__ = [
     "MAX_NODES",
     "MAX_DEPTH",
 ]
-
-MAX_FILE_BYTES = 1 << 20  # a variant is a few KiB; 1 MiB is generous
-MAX_ALIASES = 100  # alias references (`*name`) in one document
-MAX_NODES = 100_000  # values after expanding aliases: stops "billion laughs"
-MAX_DEPTH = 100  # nesting levels: the composer is recursive
 
 EMPTY_MESSAGE = "the file is empty; expected a variant (a mapping with name, deck, …)"
 
@@ -196,9 +192,15 @@ class _Loader(yaml.SafeLoader):
         super().__init__(stream)
         self.alias_count = 0
         self.depth = 0
+        self.nodes = 0  # counted while composing: a huge flat list stops early, not after all of it
 
     def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
         event = self.peek_event()
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Refused(
+                f"the document has more than {MAX_NODES} values", event.start_mark, "a variant has a few hundred values"
+            )
         if isinstance(event, yaml.AliasEvent):
             self.alias_count += 1
             if self.alias_count > MAX_ALIASES:
@@ -215,6 +217,10 @@ class _Loader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def _too_large(text: str) -> str:
+    return f"the integer {shorten(text, 20)} is too large: integers in a spec are at most {MAX_INT:,} in size"
 
 
 def _pos(mark: yaml.Mark) -> tuple[int, int]:
@@ -248,10 +254,14 @@ class _Builder:
     def build(self, node: Node, path: tuple[Any, ...]) -> Any:
         self.count += 1
         if self.count > MAX_NODES:
+            if self.loader.alias_count:
+                raise _Refused(
+                    f"the document has more than {MAX_NODES} values once aliases are expanded",
+                    node.start_mark,
+                    "this looks like an alias bomb; a variant has a few hundred values",
+                )
             raise _Refused(
-                f"the document has more than {MAX_NODES} values once aliases are expanded",
-                node.start_mark,
-                "this looks like an alias bomb; a variant has a few hundred values",
+                f"the document has more than {MAX_NODES} values", node.start_mark, "a variant has a few hundred values"
             )
         if len(path) > MAX_DEPTH:
             raise _Refused(f"the document is nested more than {MAX_DEPTH} levels deep", node.start_mark)
@@ -291,10 +301,17 @@ class _Builder:
         if construct is None:
             self.check_tag(node, _STR)  # raises: the tag is not one we accept
         assert construct is not None
+        if len(node.value) > MAX_TEXT:
+            raise _Refused(f"a value of more than {MAX_TEXT} characters", node.start_mark)
+        if node.tag == _INT and len(node.value.lstrip("+-0").replace("_", "")) > len(str(MAX_INT)):
+            raise _Refused(_too_large(node.value), node.start_mark)
         try:
-            return construct(self.loader, node)
+            value = construct(self.loader, node)
         except (ValueError, KeyError, TypeError, ArithmeticError, yaml.YAMLError):
-            raise _Refused(f"cannot read '{node.value}' as {_TAG_WORDS[node.tag]}", node.start_mark) from None
+            raise _Refused(f"cannot read '{shorten(node.value)}' as {_TAG_WORDS[node.tag]}", node.start_mark) from None
+        if node.tag == _INT and abs(value) > MAX_INT:
+            raise _Refused(_too_large(node.value), node.start_mark)
+        return value
 
     def mapping(self, node: MappingNode, path: tuple[Any, ...]) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
@@ -375,8 +392,31 @@ def _reader_error(err: yaml.reader.ReaderError, text: str, file: str) -> SpecErr
     )
 
 
-def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
-    """Parse one YAML document whose top level must be a mapping; every failure is a SpecError."""
+def _check_spec_keys(root: MappingNode, spec_keys: Collection[str], file: str) -> None:
+    """Refuse a mapping none of whose keys a spec has, before its values are read.
+
+    A file that is no spec at all (a password file, someone's config) is named
+    as such, without quoting any of it: its keys and values are not ours to show.
+    """
+    for key, _ in root.value:
+        if isinstance(key, ScalarNode) and key.value in spec_keys:
+            return
+    line, col = _where(root.start_mark)
+    raise SpecError(
+        "this is not a variant spec: none of its top-level keys is one a spec has",
+        file,
+        line,
+        col,
+        f"a spec has {', '.join(sorted(spec_keys)[:6])}, …",
+    )
+
+
+def load_yaml_text(text: str, file: str = "<string>", spec_keys: Collection[str] | None = None) -> LoadedYaml:
+    """Parse one YAML document whose top level must be a mapping; every failure is a SpecError.
+
+    With `spec_keys`, a mapping with none of them at its top level is refused
+    before anything in it is read (see `_check_spec_keys`).
+    """
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise SpecError(f"the file is too large (more than {MAX_FILE_BYTES // 1024} KiB)", file)
     try:
@@ -392,6 +432,8 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
             got = "a list" if isinstance(root, SequenceNode) else describe_type(builder.scalar(root))
             line, col = _where(root.start_mark)
             raise SpecError(f"expected a mapping at the top level, got {got}", file, line, col)
+        if spec_keys is not None:
+            _check_spec_keys(root, spec_keys, file)
         builder.record((), None, root)
         data = builder.build(root, ())
     except _Refused as err:
@@ -410,7 +452,7 @@ def load_yaml_text(text: str, file: str = "<string>") -> LoadedYaml:
     return LoadedYaml(data, file, builder.positions)
 
 
-def load_yaml_file(path: str | Path) -> LoadedYaml:
+def load_yaml_file(path: str | Path, spec_keys: Collection[str] | None = None) -> LoadedYaml:
     """Read and parse a variant file (UTF-8, at most 1 MiB); every failure is a SpecError naming the file."""
     file = str(path)
     try:
@@ -438,4 +480,4 @@ def load_yaml_file(path: str | Path) -> LoadedYaml:
             col,
             "save the file as UTF-8",
         ) from None
-    return load_yaml_text(text, file)
+    return load_yaml_text(text, file, spec_keys)

@@ -234,3 +234,12 @@ def test_stdout_on_a_full_disk(tmp_path: Path) -> None:
         )
     assert proc.returncode == 1
     assert proc.stderr == "trickspec: No space left on device\n"
+
+
+def test_commit_of_a_file_written_by_path(tmp_path: Path) -> None:
+    """A library that writes by name (a plot) closes our handle and writes `tmp` itself."""
+    out = AtomicFile(tmp_path / "plot.svg")
+    out.file.close()
+    Path(out.tmp).write_text("<svg/>")
+    out.commit()
+    assert (tmp_path / "plot.svg").read_text() == "<svg/>" and leftovers(tmp_path) == []

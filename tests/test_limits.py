@@ -286,11 +286,12 @@ def test_replay_of_dev_zero_and_of_a_fifo_return_at_once(capsys: pytest.CaptureF
 def test_record_files_have_a_size_limit(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("interpreter.records.MAX_RECORD_FILE_BYTES", 1000)
+    line = json.dumps({k: v for k, v in EXAMPLE.items() if k != "expect"}) + "\n"
+    monkeypatch.setattr("interpreter.records.MAX_RECORD_FILE_BYTES", 2 * len(line))
     path = tmp_path / "big.jsonl"
-    path.write_text((json.dumps(EXAMPLE) + "\n") * 3, encoding="utf-8")
+    path.write_text(line * 3, encoding="utf-8")
     assert "larger than 0 MiB, the limit for a record file" in replay_error(capsys, path)
-    path.write_text("\n" * 1000, encoding="utf-8")  # exactly at the limit: read
+    path.write_text(line * 2, encoding="utf-8")  # exactly at the limit: read
     assert run(capsys, "replay", str(path))[0] == 0
 
 

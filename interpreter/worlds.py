@@ -134,8 +134,8 @@ class WorldSampler:
     # ------------------------------------------------------------------ sampling
     def _allowed(self, card: int, place: int) -> bool:
         """May `card` be at `place` now? place >= 0: that seat's hand; -1 - i: hidden slot i."""
-        if card in self.gave and place >= 0 and place != self.gave[card]:
-            return False
+        if card in self.gave and place >= 0:
+            return place == self.gave[card]  # a card this seat gave (even the upcard) is the loner's
         if place >= 0:
             if card == self.upcard:
                 return place == self.state.dealer
@@ -226,7 +226,7 @@ class WorldSampler:
                 loner = events[i + 1][1] if i + 1 < len(events) else state.turn
                 held = hands[loner]
                 if hidden:
-                    choices = [x for x in held if x != up]
+                    choices = [x for x in held if x != up or s == state.dealer]  # only the dealer held the upcard
                     if not choices:
                         return None
                     c = rng.choice(choices)

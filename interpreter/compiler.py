@@ -28,10 +28,8 @@ from .dsl import CompiledExpr, ExprError, compile_expr
 from .errors import SpecError
 from .limits import MAX_PLAYERS
 from .names import hand_getter, side_getter, text_values
-from .phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp, Phase
-from .phases.declarations import Alone, CallPartner, PlayOrFold
-from .phases.kitty import KittyExchange
 from .rules import HAND_NAMES, SIDE_NAMES, UPCARD_NAMES, Path_, Rules, ScoreRow, SpecSource, WinRule
+from .spec.model import AwardModel, SpecModel, spec_model
 from .spec.schema_check import format_path
 
 # Words a trump order may use besides ranks.
@@ -41,9 +39,9 @@ TOKENS = ("right_bower", "left_bower", "joker")
 class _Compiler:
     """One pass over a checked spec; `fail` locates every error in the YAML."""
 
-    def __init__(self, src: SpecSource, options: dict[str, int] | None) -> None:
+    def __init__(self, src: SpecSource, model: SpecModel, options: dict[str, int] | None) -> None:
         self.src = src
-        self.spec: dict[str, Any] = src.data
+        self.model = model
         self.requested = dict(options or {})
         self.names_read: set[str] = set()
         self.values: dict[str, tuple[str, dict[str, str]]] = {}  # text-valued names: what they can hold
@@ -71,12 +69,10 @@ class _Compiler:
         return file_at(path) if file_at is not None else self.src.file
 
     def run(self) -> Rules:
-        s = self.spec
+        m = self.model
         options = self.options()
         self.option_names = {k: "int" for k in options}
-        players_option = (
-            (self.spec.get("players") or {}).get("option") if isinstance(self.spec.get("players"), dict) else None
-        )
+        players_option = m.players_option
         for name in options:
             if name != players_option and (name in SIDE_NAMES or name in UPCARD_NAMES):
                 raise self.fail(["options", name], f"option '{name}' has the name of a built-in name; rename it")
@@ -84,16 +80,15 @@ class _Compiler:
         counter_names = {f"{team}.{c}": "int" for c in counters for team in ("makers", "defenders")}
         self.hand_names = {**HAND_NAMES, **counter_names, **self.option_names}
         self.side_names = {**SIDE_NAMES, **counter_names, **{f"side.{c}": "int" for c in counters}, **self.option_names}
+        self.upcard_names = {**UPCARD_NAMES, **self.option_names}
         players = self.players(options)
-        deck = self.deck()
-        self.values = text_values(deck, s["bidding"])
+        deck = self.deck = self.make_deck()
+        self.values = text_values(deck, [phase.pid for phase in m.bidding])
         contracts, contract_names = self.contracts(deck)
-        max_bid = 0
-        for item in s.get("bidding", []):
-            if "auction" in item:
-                max_bid = max(max_bid, int(item["auction"].get("max", 0)))
-        codec = ActionCodec(deck, contract_names, max_bid)
-        sides_kind = s["sides"]
+        self.contract_names = contract_names
+        max_bid = max(phase.max_bid() for phase in m.bidding)
+        codec = self.codec = ActionCodec(deck, contract_names, max_bid)
+        sides_kind = m.sides
         if sides_kind == "partnerships":
             if players % 2:
                 raise self.fail(["sides"], f"partnerships need an even number of players, got {players}")
@@ -101,22 +96,21 @@ class _Compiler:
         else:
             side_of = tuple(range(players))
         packets, hand_tricks, upcard = self.deal(deck, players, options)
-        for count in self.player_counts():
+        for count in m.player_counts():
             if count != players:  # the deal must fit whatever count a match chooses
                 self.deal(deck, count, options)
-        bidding = [self.bidding_phase(i, item, codec, deck, contract_names) for i, item in enumerate(s["bidding"])]
-        decls = [self.declaration(i, item, codec, deck) for i, item in enumerate(s.get("declarations") or [])]
         if not upcard:
-            for i, item in enumerate(s["bidding"]):
-                kind = next(iter(item))
-                if kind in ("order_up", "auto_trump", "name_upcard_suit"):
-                    raise self.fail(["bidding", i, kind], f"'{kind}' needs an upcard, but deal.upcard is false")
+            for phase in m.bidding:
+                if phase.needs_upcard:
+                    raise self.fail(list(phase.path), f"'{phase.kind}' needs an upcard, but deal.upcard is false")
+        bidding = [phase.build(self) for phase in m.bidding]
+        decls = [phase.build(self) for phase in m.declarations]
         hand_names = self.hand_names
         side_names = self.side_names
         lead_rows = []
-        for i, row in enumerate(s["lead"]):
-            when = None if row.get("otherwise") else self.expr(["lead", i, "when"], row["when"], hand_names, "bool")
-            lead_rows.append((when, self.expr(["lead", i, "from"], row["from"], hand_names, "int")))
+        for i, lead in enumerate(m.lead):
+            when = None if lead.when is None else self.expr(["lead", i, "when"], lead.when, hand_names, "bool")
+            lead_rows.append((when, self.expr(["lead", i, "from"], lead.source, hand_names, "int")))
         if all(when is not None and when.constant is not True for when, _ in lead_rows):
             raise self.fail(
                 ["lead", len(lead_rows) - 1],
@@ -124,33 +118,32 @@ class _Compiler:
                 "end the lead rows with {otherwise: true, from: …}",
             )
         scoring = []
-        for i, row in enumerate(s["scoring"]):
+        for i, row in enumerate(m.scoring):
 
             def award(
-                key: str, names: dict[str, str], where: dict = row, path: tuple = ("scoring", i)
+                key: str, names: dict[str, str], where: AwardModel = row, path: tuple = ("scoring", i)
             ) -> CompiledExpr | None:
-                return self.expr([*path, key], where[key], names, "int") if key in where else None
+                value = getattr(where, key)
+                return None if value is None else self.expr([*path, key], value, names, "int")
 
             changes = []
-            for name, spec in (row.get("counters") or {}).items():
+            for name, change in row.counters:
                 if name not in counters:
                     raise self.fail(["scoring", i, "counters", name], f"no counter named '{name}' (top-level counters)")
                 path = ("scoring", i, "counters", name)
                 changes.append(
                     (
                         name,
-                        award("makers", hand_names, spec, path),
-                        award("defenders", hand_names, spec, path),
-                        award("each", side_names, spec, path),
+                        award("makers", hand_names, change, path),
+                        award("defenders", hand_names, change, path),
+                        award("each", side_names, change, path),
                     )
                 )
 
             scoring.append(
                 ScoreRow(
-                    id=str(row.get("id", f"row {i + 1}")),
-                    when=None
-                    if row.get("otherwise")
-                    else self.expr(["scoring", i, "when"], row["when"], hand_names, "bool"),
+                    id=row.id if row.id is not None else f"row {i + 1}",
+                    when=None if row.when is None else self.expr(["scoring", i, "when"], row.when, hand_names, "bool"),
                     makers=award("makers", hand_names),
                     defenders=award("defenders", hand_names),
                     each=award("each", side_names),
@@ -158,21 +151,20 @@ class _Compiler:
                 )
             )
         match_end = tuple(
-            WinRule(self.expr(["match_end", i, "winner_if"], r["winner_if"], side_names, "bool"), r.get("best", "all"))
-            for i, r in enumerate(s["match_end"])
+            WinRule(self.expr(["match_end", i, "winner_if"], r.winner_if, side_names, "bool"), r.best)
+            for i, r in enumerate(m.match_end)
         )
         phases = tuple(bidding + decls)
         first_dealer = None
-        fd = s.get("first_dealer", "random")
-        if isinstance(fd, dict):
-            order = self.rank_list(["first_dealer", "order"], fd["order"], deck, allow_tokens=False)
+        if m.first_dealer is not None:
+            order = self.rank_list(["first_dealer", "order"], list(m.first_dealer.order), deck, allow_tokens=False)
             first_dealer = tuple(order)
         return Rules(
-            name=str(s["name"]),
-            title=str(s.get("title", s["name"])),
-            description=str(s.get("description", "")),
+            name=m.name,
+            title=m.title,
+            description=m.description,
             file=self.src.file,
-            spec=s,
+            model=m,
             options=options,
             players=players,
             sides_kind=sides_kind,
@@ -190,13 +182,13 @@ class _Compiler:
             lead_rows=tuple(lead_rows),
             scoring=tuple(scoring),
             match_end=match_end,
-            start_score=int(s.get("start_score", 0)),
+            start_score=m.start_score,
             first_dealer=first_dealer,
             option_env=dict(options),
             counters=counters,
             counts_deals=any("deals" in rule.winner_if.names for rule in match_end),
-            player_option=s["players"]["option"] if isinstance(s["players"], dict) else None,
-            player_counts=tuple(self.player_counts()),
+            player_option=m.players_option,
+            player_counts=tuple(m.player_counts()),
             lead_keys=self.keys_of([e for row in lead_rows for e in row if e is not None]),
             score_keys=self.keys_of(self.score_exprs(scoring, match_end)),
             side_keys=tuple((n, side_getter(n)) for n in sorted(self.side_reads(scoring, match_end))),
@@ -226,76 +218,69 @@ class _Compiler:
     def counters(self) -> dict[str, int]:
         """Per-side tallies kept across hands (e.g. tokens), name → starting value."""
         out = {}
-        for name, spec in (self.spec.get("counters") or {}).items():
+        for name, counter in self.model.counters.items():
             if f"side.{name}" in SIDE_NAMES:
                 raise self.fail(["counters", name], f"counter '{name}' has the name of a built-in side name")
-            out[str(name)] = int((spec or {}).get("start", 0))
+            out[name] = counter.start
         return out
 
     def options(self) -> dict[str, int]:
-        declared = self.spec.get("options") or {}
+        declared = self.model.options
         chosen: dict[str, int] = {}
         for name, opt in declared.items():
-            if opt["default"] not in opt["values"]:
+            if opt.default not in opt.values:
                 raise self.fail(
                     ["options", name, "default"],
-                    f"option '{name}': default {opt['default']} is not one of its values {opt['values']}",
+                    f"option '{name}': default {opt.default} is not one of its values {list(opt.values)}",
                 )
-            chosen[name] = opt["default"]
+            chosen[name] = opt.default
         for name, value in self.requested.items():
             if name not in declared:
                 known = ", ".join(declared) or "none"
-                raise SpecError(f"unknown option {name!r} for variant '{self.spec['name']}' (its options: {known})")
-            allowed = declared[name]["values"]
+                raise SpecError(f"unknown option {name!r} for variant '{self.model.name}' (its options: {known})")
+            allowed = declared[name].values
             if value not in allowed:
                 raise SpecError(
-                    f"option {name}={value} is not allowed for '{self.spec['name']}'; "
+                    f"option {name}={value} is not allowed for '{self.model.name}'; "
                     f"allowed: {', '.join(map(str, allowed))}"
                 )
             chosen[name] = value
         return chosen
 
     def players(self, options: dict[str, int]) -> int:
-        p = self.spec["players"]
-        if isinstance(p, dict):
-            name = p["option"]
+        name = self.model.players_option
+        if name is not None:
             if name not in options:
                 raise self.fail(["players", "option"], f"players: no option named '{name}' is declared")
-            for i, count in enumerate(self.spec["options"][name]["values"]):
+            for i, count in enumerate(self.model.options[name].values):
                 if not 2 <= count <= MAX_PLAYERS:  # the schema bounds a plain count; an option's values here
                     raise self.fail(
                         ["options", name, "values", i],
                         f"options.{name}: {count} players is not possible (2 to {MAX_PLAYERS})",
                     )
             return options[name]
-        return int(p)
+        assert self.model.players is not None
+        return self.model.players
 
-    def player_counts(self) -> list[int]:
-        """Every number of players the spec allows (several when an option chooses it)."""
-        p = self.spec["players"]
-        if isinstance(p, dict):
-            return [int(v) for v in self.spec["options"][p["option"]]["values"]]
-        return [int(p)]
-
-    def deck(self) -> Deck:
-        d = self.spec["deck"]
-        suits = [norm_suit(str(x)) for x in d["suits"]]
-        ranks = [norm_rank(x) for x in d["ranks"]]
+    def make_deck(self) -> Deck:
+        d = self.model.deck
+        suits = [norm_suit(str(x)) for x in d.suits]
+        ranks = [norm_rank(x) for x in d.ranks]
         for key, items in (("suits", suits), ("ranks", ranks)):
             seen = set()
             for i, x in enumerate(items):
                 if x in seen:
                     raise self.fail(["deck", key, i], f"deck.{key}: '{x}' is listed twice")
                 seen.add(x)
-        colours = d.get("colours") or {k: v for k, v in DEFAULT_COLOURS.items() if k in suits}
+        colours = d.colours or {k: v for k, v in DEFAULT_COLOURS.items() if k in suits}
         for key in colours:
             if norm_suit(str(key)) not in suits:
                 raise self.fail(["deck", "colours", key], f"deck.colours: '{key}' is not a suit of the deck")
         self.colours = {norm_suit(str(k)): str(v) for k, v in colours.items()}
         names = {k: v for k, v in DEFAULT_SUIT_NAMES.items() if k in suits}
-        if d.get("jokers") and any(rank + suit == JOKER for suit in suits for rank in ranks):
+        if d.jokers and any(rank + suit == JOKER for suit in suits for rank in ranks):
             raise self.fail(["deck", "jokers"], f"deck: the joker's name {JOKER} would also name a card of the deck")
-        return Deck(tuple(suits), tuple(ranks), int(d.get("jokers", 0)), names)
+        return Deck(tuple(suits), tuple(ranks), d.jokers, names)
 
     def rank_list(
         self,
@@ -346,18 +331,18 @@ class _Compiler:
         return out
 
     def contracts(self, deck: Deck) -> tuple[tuple[Contract, ...], tuple[str, ...]]:
-        r = self.spec["ranking"]
-        bower = norm_rank(r["bower_rank"]) if "bower_rank" in r else None
+        r = self.model.ranking
+        bower = norm_rank(r.bower_rank) if r.bower_rank is not None else None
         if bower is not None and bower not in deck.ranks:
-            raise self.fail(["ranking", "bower_rank"], f"bower_rank '{r['bower_rank']}' is not a rank of the deck")
-        trump = self.rank_list(["ranking", "trump"], r["trump"], deck, True, deck.jokers > 0, bower)
+            raise self.fail(["ranking", "bower_rank"], f"bower_rank '{r.bower_rank}' is not a rank of the deck")
+        trump = self.rank_list(["ranking", "trump"], list(r.trump), deck, True, deck.jokers > 0, bower)
         if bower is not None and ("right_bower" not in trump or "left_bower" not in trump):
             raise self.fail(
                 ["ranking", "trump"], "with bower_rank set, the trump order must name right_bower and left_bower"
             )
-        plain = self.rank_list(["ranking", "plain"], r["plain"], deck, False)
+        plain = self.rank_list(["ranking", "plain"], list(r.plain), deck, False)
         contracts = [suit_contract(deck, t, trump, plain, bower, self.colours) for t in range(len(deck.suits))]
-        for name, order in (r.get("no_trump") or {}).items():
+        for name, order in r.no_trump.items():
             if deck.jokers:
                 raise self.fail(
                     ["ranking", "no_trump", name], "no-trump contracts with a joker in the deck are not supported"
@@ -366,15 +351,15 @@ class _Compiler:
                 raise self.fail(
                     ["ranking", "no_trump", name], f"a no-trump contract may not be named like a suit ('{name}')"
                 )
-            ranks = self.rank_list(["ranking", "no_trump", name], order, deck, False)
+            ranks = self.rank_list(["ranking", "no_trump", name], list(order), deck, False)
             contracts.append(no_trump_contract(deck, str(name), ranks))
         return tuple(contracts), tuple(c.name for c in contracts)
 
     def deal(self, deck: Deck, players: int, options: dict[str, int]) -> tuple[tuple[tuple[int, ...], ...], int, bool]:
-        d = self.spec["deal"]
+        d = self.model.deal
         packets = []
-        for i, p in enumerate(d["packets"]):
-            if isinstance(p, list):
+        for i, p in enumerate(d.packets):
+            if isinstance(p, tuple):
                 if len(p) != players:
                     raise self.fail(
                         ["deal", "packets", i],
@@ -387,7 +372,7 @@ class _Compiler:
         for i in range(players):
             if sum(p[i] for p in packets) != hand:
                 raise self.fail(["deal", "packets"], "deal.packets give the players hands of different sizes")
-        upcard = bool(d.get("upcard", False))
+        upcard = d.upcard
         need = hand * players + (1 if upcard else 0)
         if need > deck.size:
             raise self.fail(
@@ -397,105 +382,7 @@ class _Compiler:
             )
         return tuple(packets), hand, upcard
 
-    def bidding_phase(
-        self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck, contract_names: tuple[str, ...]
-    ) -> Phase:
-        kind, cfg = next(iter(item.items()))
-        cfg = cfg or {}
-        path: list[str | int] = ["bidding", i, kind]
-        pid = str(cfg.get("id", kind))
-        upnames = {**UPCARD_NAMES, **self.option_names}
-        if kind == "auto_trump":
-            return AutoTrump(pid, codec, self.expr([*path, "when"], cfg["when"], upnames, "bool"))
-        if kind == "name_upcard_suit":
-            return NameUpcardSuit(
-                pid, codec, self.expr([*path, "when"], cfg.get("when", "upcard.is_joker"), upnames, "bool")
-            )
-        if kind == "order_up":
-            return OrderUp(pid, codec, cfg.get("dealer_pickup", "always"), bool(cfg.get("may_discard_upcard", True)))
-        if kind == "name_trump":
-            suits, extra = "none", []
-            for j, choice in enumerate(cfg.get("choices", ["other_suits"])):
-                if choice == "suits":
-                    suits = "all"
-                elif choice == "other_suits":
-                    suits = "other" if suits != "all" else suits
-                elif choice in contract_names[len(deck.suits) :]:
-                    extra.append(contract_names.index(choice))
-                else:
-                    raise self.fail(
-                        [*path, "choices", j],
-                        f"unknown choice '{choice}'; expected suits, other_suits"
-                        + "".join(f", {c}" for c in contract_names[len(deck.suits) :]),
-                    )
-            all_pass = cfg.get("all_pass", "redeal")
-            fallback = -1
-            if isinstance(all_pass, dict):
-                name = all_pass["contract"]
-                if name not in contract_names[len(deck.suits) :]:
-                    raise self.fail(
-                        [*path, "all_pass", "contract"], f"no no-trump contract named '{name}' in ranking.no_trump"
-                    )
-                fallback, all_pass = contract_names.index(name), "contract"
-            return NameTrump(pid, codec, cfg.get("who", "each"), suits, tuple(extra), all_pass, fallback)
-        if kind == "kitty_exchange":
-            return self.kitty_exchange(path, pid, cfg, codec, deck)
-        if kind == "auction":
-            low, high = int(cfg["min"]), int(cfg["max"])
-            if not 0 < low <= high:
-                raise self.fail([*path, "min"], f"auction: min {low} must be at least 1 and at most max {high}")
-            return Auction(
-                pid, codec, low, high, bool(cfg.get("dealer_may_match", False)), cfg.get("all_pass", "redeal")
-            )
-        raise self.fail(path, f"unknown bidding phase '{kind}'")
 
-    def kitty_exchange(
-        self, path: list[str | int], pid: str, cfg: dict[str, Any], codec: ActionCodec, deck: Deck
-    ) -> Phase:
-        ranks = None
-        if "ranks" in cfg:
-            ranks = frozenset(
-                deck.ranks.index(r) for r in self.rank_list([*path, "ranks"], cfg["ranks"], deck, False, complete=False)
-            )
-        low = int(cfg.get("min", 1))
-        count = int(cfg.get("count", low if ranks is not None else 0))
-        if ranks is not None and count > low:
-            raise self.fail(
-                [*path, "count"],
-                f"kitty_exchange: count {count} is more than min {low}: "
-                "the player could run out of cards of the listed ranks to lay away",
-            )
-        return KittyExchange(pid, codec, cfg.get("who", "each"), ranks, low, count)
-
-    def declaration(self, i: int, item: dict[str, Any], codec: ActionCodec, deck: Deck) -> Phase:
-        kind, cfg = next(iter(item.items()))
-        cfg = cfg or {}
-        path: list[str | int] = ["declarations", i, kind]
-        pid = str(cfg.get("id", kind))
-        if kind == "alone":
-            must_if = None
-            if "must_if" in cfg:
-                must_if = self.expr([*path, "must_if"], cfg["must_if"], self.hand_names, "bool")
-            return Alone(
-                pid,
-                codec,
-                cfg.get("who", "maker"),
-                bool(cfg.get("stop_at_first", False)),
-                must_if,
-                bool(cfg.get("partner_gives", False)),
-            )
-        if kind == "kitty_exchange":
-            return self.kitty_exchange(path, pid, cfg, codec, deck)
-        if kind == "call_partner":
-            rank = norm_rank(cfg.get("rank", "A"))
-            if rank not in deck.ranks:
-                raise self.fail([*path, "rank"], f"call_partner: '{rank}' is not a rank of the deck")
-            return CallPartner(pid, codec, deck.ranks.index(rank), bool(cfg.get("may_go_alone", True)))
-        if kind == "play_or_fold":
-            return PlayOrFold(pid, codec)
-        raise self.fail(path, f"unknown declaration '{kind}'")
-
-
-def compile_rules(src: SpecSource, options: dict[str, int] | None = None) -> Rules:
-    """Check and compile a schema-valid spec; raises SpecError on any problem."""
-    return _Compiler(src, options).run()
+def compile_rules(src: SpecSource, options: dict[str, int] | None = None, model: SpecModel | None = None) -> Rules:
+    """Check and compile a schema-valid spec (its model, when already built); raises SpecError on any problem."""
+    return _Compiler(src, model if model is not None else spec_model(src.data), options).run()

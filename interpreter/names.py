@@ -114,7 +114,7 @@ UPCARD_TYPES = {
 HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
 
 
-def text_values(deck: Deck, bidding: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, dict[str, str]]]:
+def text_values(deck: Deck, phase_ids: Sequence[str]) -> dict[str, tuple[str, dict[str, str]]]:
     """What each text-valued name can hold, for the compiler's check of `name == "literal"`.
 
     Per name: its noun, and the spellings a spec may write mapped to the value the
@@ -130,11 +130,7 @@ def text_values(deck: Deck, bidding: Sequence[Mapping[str, Any]]) -> dict[str, t
             out[""] = ""
         return out
 
-    ids: dict[str, str] = {}
-    for item in bidding:
-        kind, cfg = next(iter(item.items()))
-        pid = str((cfg or {}).get("id", kind))
-        ids[pid] = pid
+    ids = {pid: pid for pid in phase_ids}
     ids[""] = ""
     return {
         "upcard.suit": ("suit", spellings(deck.suits, SUIT_ALIASES)),

@@ -9,14 +9,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import ActionCodec
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
 from .names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv
-from .phases.bidding import Phase
+
+if TYPE_CHECKING:
+    from .spec.model import SpecModel
+from .phases.base import Phase
 
 Path_ = Sequence[str | int]
 
@@ -63,7 +66,7 @@ class Rules:
     title: str
     description: str
     file: str
-    spec: dict[str, Any]
+    model: SpecModel  # the spec as written (typed, defaults applied): what tools describe
     options: dict[str, int]
     players: int
     sides_kind: str

@@ -20,7 +20,6 @@ from rich.text import Text
 
 from .engine import State
 from .match import HandRecord, MatchResult
-from .phases.bidding import AutoTrump, NameUpcardSuit, OrderUp
 from .rules import Rules
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -117,7 +116,7 @@ def sorted_cards(rules: Rules, cards: Iterable[int], contract: int = -1) -> list
 def dealt_contract(state: State) -> int:
     """The contract fixed by the deal itself (an `auto_trump` phase), else -1."""
     rules = state.rules
-    auto = any(isinstance(p, AutoTrump) and p.id == state.fixed_by for p in rules.phases)
+    auto = any(p.deals_trump and p.id == state.fixed_by for p in rules.phases)
     return state.contract if auto and state.contract >= 0 else -1
 
 
@@ -272,12 +271,12 @@ class Narrator:
         """What the upcard does by itself: a turned joker, a suit that makes trump."""
         rules = self.rules
         if st.up_suit < 0:
-            if 0 <= st.phase < len(rules.phases) and isinstance(rules.phases[st.phase], NameUpcardSuit):
+            if 0 <= st.phase < len(rules.phases) and rules.phases[st.phase].names_upcard_suit:
                 self.say("  The joker is turned up: the dealer names the suit it stands for.")
             else:
                 self.say("  The joker is turned up: it has no suit, so nobody can order it up.")
             return
-        fixed = next((p for p in rules.phases if isinstance(p, AutoTrump) and p.id == st.fixed_by), None)
+        fixed = next((p for p in rules.phases if p.deals_trump and p.id == st.fixed_by), None)
         if fixed is not None and st.contract >= 0:
             suit = suit_text(rules.deck.suits[st.up_suit])
             name = f" ({fixed.id.replace('_', ' ')})" if fixed.id and not fixed.id[-1].isdigit() else ""
@@ -332,7 +331,7 @@ class Narrator:
             return f"{who} keeps the hand (no exchange)"
         if c.CALL <= action < c.BID:
             name = rules.contracts[action - c.CALL].name
-            if isinstance(rules.phases[st.phase], NameUpcardSuit):
+            if rules.phases[st.phase].names_upcard_suit:
                 return f"{self.dealer(seat)} names {contract_text(name)} for the turned-up joker"
             return f"{who} calls {contract_text(name)}"
         if c.BID <= action < c.ACE:
@@ -359,7 +358,7 @@ class Narrator:
         return self.viewer is None or self.viewer == seat
 
     def _discard_text(self, st: State, seat: int, card: int) -> str:
-        if not isinstance(self.rules.phases[st.phase], OrderUp):
+        if not self.rules.phases[st.phase].picks_up_upcard:
             # not the dealer's pick-up: a kitty exchange or a loner's discard
             what = self.card(card) if self._sees(seat) else "a card"
             return f"{self.seat(seat)} lays away {what}"

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .phases.kitty import KittyExchange
 
 if TYPE_CHECKING:
     from .engine import State
@@ -103,11 +102,12 @@ class WorldSampler:
         self.follow = rules.contracts[state.contract].follow if state.contract >= 0 else ()
         kitty_ranks: set[int] | None = set()
         for phase in rules.phases:
-            if isinstance(phase, KittyExchange):
-                if phase.ranks is None or kitty_ranks is None:
+            lays_away, ranks = phase.kitty_discards()
+            if lays_away:
+                if ranks is None or kitty_ranks is None:
                     kitty_ranks = None
                 else:
-                    kitty_ranks |= phase.ranks
+                    kitty_ranks |= ranks
         self.kitty_ranks = kitty_ranks
         self.hidden_slots = [i for i, (kind, _, _, hidden) in enumerate(events) if hidden and kind != GIVE]
         self.upcard_loose = upcard_loose

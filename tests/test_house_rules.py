@@ -680,7 +680,7 @@ def test_house_rule_file_conventions(stem: str) -> None:
     assert re.search(r'^description: "[^"\n]+"$', text, re.M)
     r = load_rules(f"house/{stem}")
     assert r.name == f"euchre-{stem}" and r.title and r.description
-    assert r.spec.get("notes", "").strip()
+    assert r.model.notes.strip()
     assert f"house/{stem}" in bundled_names(house=True)
 
 

@@ -18,7 +18,7 @@ from interpreter import rules as rules_module
 from interpreter.cli import main
 from interpreter.errors import RecordError, SpecError
 from interpreter.explain.diff import diff_text
-from interpreter.phases.declarations import Alone
+from interpreter.phases.alone import Alone, AloneModel
 from interpreter.records import replay_record
 from interpreter.variants import load_rules
 from interpreter.verify import verify
@@ -81,7 +81,7 @@ def test_extends_chain_of_three_relative_paths_and_null(tmp_path: Path, monkeypa
     assert rules.name == "top"
     assert [row.id for row in rules.scoring] == ["march", "made", "euchred"]
     assert rules.scoring[0].makers is not None and rules.scoring[0].makers.source == "3"
-    assert "first_dealer" not in rules.spec  # null removed what base.yaml added
+    assert rules.model.first_dealer is None  # null removed what base.yaml added (back to random)
     assert not rules.description  # and what euchre itself wrote
 
 
@@ -104,7 +104,7 @@ def test_list_edits_compose_in_the_documented_order(tmp_path: Path) -> None:
     )
     rules = load_rules(str(overlay))
     assert [row.id for row in rules.scoring] == ["lone_march", "march", "four", "made", "euchred"]
-    assert rules.spec["declarations"] == [{"alone": {"who": "maker", "partner_gives": True}}]
+    assert rules.model.declarations == (AloneModel(who="maker", partner_gives=True),)
 
 
 @pytest.mark.parametrize(
@@ -465,7 +465,7 @@ def test_null_inside_a_new_mapping_is_removed(tmp_path: Path) -> None:
         "match_end:\n  - {winner_if: side.score >= target}\n",
     )
     rules = load_rules(str(overlay))
-    assert "description" not in rules.spec["options"]["target"]
+    assert rules.model.options["target"].description == ""
 
 
 def test_misspelt_list_edit_is_named(tmp_path: Path) -> None:

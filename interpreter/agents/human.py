@@ -21,8 +21,7 @@ from typing import Any, TextIO
 from ..cards import norm_suit
 from ..engine import State
 from ..errors import TrickSpecError
-from ..phases.bidding import NameUpcardSuit, OrderUp
-from ..phases.kitty import KittyExchange
+from ..phases.base import Phase
 from ..transcript import (
     Printer,
     action_text,
@@ -131,7 +130,7 @@ class HumanAgent:
             if not self.show_history and obs["turned_down"] is not None:
                 self._shown["upcard"] = up  # the narrator said it was turned down
             self._show_once("upcard", up)
-        naming = obs["upcard"] is not None and obs["upcard_suit"] is None and isinstance(_phase(state), NameUpcardSuit)
+        naming = obs["upcard"] is not None and obs["upcard_suit"] is None and _names_upcard_suit(state)
         if naming and self.show_history:  # (the narrator has said so)
             say("  The joker is turned up: as dealer you name the suit it stands for.")
         if obs["trump"] is not None:
@@ -275,18 +274,23 @@ def _task(state: State, legal: list[int]) -> str | None:
         return "Your partner goes alone: give him one card."
     if not any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal):
         return None
-    if isinstance(phase, OrderUp):
+    if phase is not None and phase.picks_up_upcard:
         up = card_text(c.to_str(state.upcard))
         if c.DECLINE in legal:
             return f"Take the {up} into your hand and discard one card, or decline (leave it)."
         return f"You take the {up} into your hand: discard one card."
-    left = state.step if isinstance(phase, KittyExchange) else 1
+    left = phase.cards_to_lay_away(state) if phase is not None else 1
     return f"Lay away {'one card' if left == 1 else f'{left} cards, one at a time'}."
 
 
-def _phase(state: State) -> object:
+def _phase(state: State) -> Phase | None:
     rules = state.rules
     return rules.phases[state.phase] if 0 <= state.phase < len(rules.phases) else None
+
+
+def _names_upcard_suit(state: State) -> bool:
+    phase = _phase(state)
+    return phase is not None and phase.names_upcard_suit
 
 
 def _bids(state: State, legal: list[int]) -> list[int]:

@@ -1,6 +1,6 @@
 """`trickspec explain` and `trickspec diff`: a variant's rules in plain English.
 
-Everything here is generated from the merged spec data (`load_document`), never
+Everything here is generated from the typed spec model (`Rules.model`), never
 from a variant's name: a house rule or a new file is explained like a bundled
 one. Three layers, one module each:
 
@@ -8,15 +8,13 @@ one. Three layers, one module each:
   parser (`interpreter.dsl.compiler`) and maps names and shapes to phrases
   (`makers.tricks >= 3` → "the makers take 3 tricks or more"); what it cannot
   phrase it shows as the expression text in backticks.
-- `rules_text`: `Describer` turns a spec into `Section`s of `Item`s (`model`).
+- `rules_text`: `Describer` turns a spec model into `Section`s of `Item`s (`model`);
+  each phase's words come from its kind (`interpreter/phases/`).
   An item is one phase, row, option or topic, made of *parts* (one per
   setting), so `diff` can compare two variants setting by setting.
   `explain_text` prints the sections.
 - `diff`: `diff_text` pairs the items of two specs (phases and rows by `id`,
   else by kind and position) and prints what differs.
-
-Phase kinds, settings and top-level keys this package does not know are still
-explained, by a generic sentence listing their settings.
 """
 
 from __future__ import annotations

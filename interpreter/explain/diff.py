@@ -7,9 +7,9 @@ position) and what differs is printed, one line per difference.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ..variants import load_document, load_rules
+from ..spec.model import SpecModel
+from ..variants import load_rules
 from .model import Item, Section
 from .rules_text import Describer
 from .words import plural, uncap, words
@@ -113,8 +113,8 @@ def _compare(section: Section, x: Item, y: Item) -> tuple[str, str] | None:
     return "; ".join(left), "; ".join(right)
 
 
-def diff_lines(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
-    """What differs between two merged specs, one line per difference (empty: none)."""
+def diff_lines(spec_a: SpecModel, spec_b: SpecModel) -> list[str]:
+    """What differs between two spec models, one line per difference (empty: none)."""
     a_sections = {s.key: s for s in Describer(spec_a).sections()}
     b_sections = {s.key: s for s in Describer(spec_b).sections()}
     keys = list(a_sections) + [k for k in b_sections if k not in a_sections]
@@ -144,9 +144,9 @@ def diff_lines(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _start_score(spec_a: dict[str, Any], spec_b: dict[str, Any]) -> list[str]:
+def _start_score(spec_a: SpecModel, spec_b: SpecModel) -> list[str]:
     """The score every side starts the match with (said in the scoring intro, not as an item)."""
-    a, b = (int(spec.get("start_score") or 0) for spec in (spec_a, spec_b))
+    a, b = spec_a.start_score, spec_b.start_score
     if a == b:
         return []
     return [f"scoring: start score: A: {plural(a, 'point')} each · B: {plural(b, 'point')} each"]
@@ -159,13 +159,11 @@ def _stacked(rules: Sequence[str]) -> str:
 def diff_text(a: str, b: str, rules: Sequence[str] = (), rules_b: Sequence[str] = ()) -> str:
     """`trickspec diff A B`: both are validated, then compared section by section."""
     rules_b = [*rules, *rules_b]
-    load_rules(a, {}, rules)
-    load_rules(b, {}, rules_b)
-    spec_a = load_document(a, rules).data
-    spec_b = load_document(b, rules_b).data
+    spec_a = load_rules(a, {}, rules).model
+    spec_b = load_rules(b, {}, rules_b).model
     head = [
-        f"A: {a}{_stacked(rules)} — {spec_a.get('title', '')}",
-        f"B: {b}{_stacked(rules_b)} — {spec_b.get('title', '')}",
+        f"A: {a}{_stacked(rules)} — {spec_a.title}",
+        f"B: {b}{_stacked(rules_b)} — {spec_b.title}",
     ]
     lines = diff_lines(spec_a, spec_b) or ["no differences"]
     return "\n".join(head + lines) + "\n"

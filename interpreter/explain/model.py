@@ -7,7 +7,6 @@ so `diff` can compare two variants setting by setting.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from .words import cap
 
@@ -40,20 +39,3 @@ class Section:
     outro: str = ""
     numbered: bool = False
     labelled: bool = False  # print "Label: sentence"
-
-
-def phase_kind(item: Any) -> tuple[str, dict[str, Any]]:
-    if isinstance(item, dict) and len(item) == 1:
-        kind, cfg = next(iter(item.items()))
-        return str(kind), cfg if isinstance(cfg, dict) else {}
-    return "?", item if isinstance(item, dict) else {}
-
-
-def explicit_id(item: Any) -> str | None:
-    if isinstance(item, dict):
-        if "id" in item:
-            return str(item["id"])
-        kind, cfg = phase_kind(item)
-        if "id" in cfg:
-            return str(cfg["id"])
-    return None

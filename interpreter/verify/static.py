@@ -31,8 +31,7 @@ from ..compiler import compile_rules
 from ..dsl import CompiledExpr
 from ..errors import SpecError
 from ..names import leading_run
-from ..phases.bidding import Auction, AutoTrump, NameTrump, NameUpcardSuit, OrderUp
-from ..phases.declarations import Alone, CallPartner, PlayOrFold
+from ..phases.base import Reach, Walk
 from ..rules import SIDE_NAMES, Rules
 from ..spec.yaml_loader import LoadedYaml
 from ..variants import compile_document, load_document, relocate
@@ -71,9 +70,9 @@ def load(spec: str, options: dict[str, int], rule_files: Sequence[str], report: 
         return None
     report.variant = first.name
     compiled = [first]
-    players_opt = first.spec["players"].get("option") if isinstance(first.spec["players"], dict) else None
+    players_opt = first.model.players_option
     if players_opt is not None and players_opt not in options:
-        for value in first.spec["options"][players_opt]["values"]:
+        for value in first.model.options[players_opt].values:
             if value == first.players:
                 continue
             try:
@@ -191,22 +190,11 @@ class Terminal:
     fixed_by: str  # the id of the phase that fixed the contract (the `fixed_by` name)
 
 
-@dataclass(frozen=True)
-class _Walk:
-    contract: str | None  # None, "suit" or "nt"
-    maker: bool
-    bids: tuple[int, ...]  # the range of the auction that made the maker; () without one
-    passed: str  # the last phase every player passed in (for messages)
-    fixed: str = ""  # the id of the phase that fixed the contract
-
-
 @dataclass
-class Bidding:
+class Bidding(Reach):
+    """The bidding's terminals, and what the declarations can make of a hand (`Reach`)."""
+
     terminals: set[Terminal] = field(default_factory=set)
-    alone_maker: bool = False  # `alone` (who: maker) or `call_partner` can make the maker alone
-    partner: bool = False  # a called partner may exist
-    defender_alone: bool = False
-    fold: bool = False
 
 
 def check_bidding(loaded: Loaded, report: Report) -> Bidding:
@@ -220,98 +208,26 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
     doc = loaded.doc
     bidding = rules.phases[: rules.first_declaration]
     ran = [False] * len(bidding)
-    states = {_Walk(None, False, (), "")}
+    states = {Walk(None, False, (), "")}
     for i, phase in enumerate(bidding):
-        nxt: set[_Walk] = set()
+        nxt: set[Walk] = set()
         for s in states:
             if s.contract is not None:
                 nxt.add(s)
                 continue
-            if isinstance(phase, AutoTrump):
-                const = phase.when.constant
-                if const is not False:
-                    ran[i] = True
-                    nxt.add(_Walk("suit", False, (), s.passed, phase.id))
-                if const is not True or rules.deck.jokers:  # a turned joker has no suit to make trump
-                    nxt.add(s)
-            elif isinstance(phase, NameUpcardSuit):
-                ran[i] = ran[i] or phase.when.constant is not False
-                nxt.add(s)
-            elif isinstance(phase, OrderUp):
-                if s.maker:
-                    nxt.add(s)
-                    continue
-                ran[i] = True
-                nxt.add(_Walk("suit", True, (), s.passed, phase.id))
-                nxt.add(_Walk(None, False, (), phase.id))
-            elif isinstance(phase, NameTrump):
-                kinds = (["suit"] if phase.suits != "none" else []) + (["nt"] if phase.extra else [])
-                if phase.who == "maker":
-                    if not s.maker:
-                        nxt.add(s)
-                        continue
-                    ran[i] = True
-                    for kind in kinds:
-                        nxt.add(_Walk(kind, True, s.bids, s.passed, phase.id))
-                    continue
-                ran[i] = True
-                for kind in kinds:
-                    nxt.add(_Walk(kind, True, s.bids, s.passed, phase.id))
-                if phase.all_pass == "contract":
-                    nxt.add(_Walk("nt", s.maker, s.bids, phase.id, phase.id))
-                # "redeal" ends the hand (an explicit, scored-as-nothing path); "dealer_must_name" has no all-pass
-            elif isinstance(phase, Auction):
-                if s.maker:
-                    nxt.add(s)
-                    continue
-                ran[i] = True
-                nxt.add(_Walk(None, True, tuple(range(phase.low, phase.high + 1)), s.passed))
-                # all_pass: redeal ends the hand explicitly; dealer_must_bid has no all-pass branch
-            else:  # kitty_exchange, or a kind this checker does not know: no effect on the contract
-                ran[i] = True
-                nxt.add(s)
+            runs, paths = phase.walk(s, rules.deck.jokers > 0)
+            ran[i] = ran[i] or runs
+            nxt.update(paths)
         states = nxt
     for i, phase in enumerate(bidding):
         if ran[i]:
             continue
-        if isinstance(phase, AutoTrump | NameUpcardSuit) and phase.when.constant is False:
-            report.add(
-                located(
-                    doc,
-                    ["bidding", i],
-                    WARNING,
-                    f"bidding phase '{phase.id}' can never run: its `when` is always false",
-                    "write a condition on the upcard, or remove the phase",
-                    "bidding",
-                )
-            )
-        elif (
-            isinstance(phase, NameTrump)
-            and phase.who == "maker"
-            and not any(isinstance(p, Auction) for p in bidding[:i])
-        ):
-            report.add(
-                located(
-                    doc,
-                    ["bidding", i],
-                    ERROR,
-                    f"bidding phase '{phase.id}' (name_trump, who: maker) can never run: no auction before it "
-                    "makes a maker who has not chosen trump yet",
-                    "put an `auction` phase before it, or use `who: each`",
-                    "bidding",
-                )
-            )
-        else:
-            report.add(
-                located(
-                    doc,
-                    ["bidding", i],
-                    WARNING,
-                    f"bidding phase '{phase.id}' can never run: the phases before it always fix the contract",
-                    "remove it, or let an earlier phase end without a contract (all pass)",
-                    "bidding",
-                )
-            )
+        severity, message, hint = phase.never_runs(list(bidding[:i])) or (
+            WARNING,
+            f"bidding phase '{phase.id}' can never run: the phases before it always fix the contract",
+            "remove it, or let an earlier phase end without a contract (all pass)",
+        )
+        report.add(located(doc, ["bidding", i], severity, message, hint, "bidding"))
     result = Bidding()
     for s in states:
         if s.contract is None:
@@ -367,16 +283,7 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
                 )
             )
             continue
-        if isinstance(phase, Alone):
-            if phase.who == "maker":
-                result.alone_maker = True
-            else:
-                result.defender_alone = True
-        elif isinstance(phase, CallPartner):
-            result.alone_maker = True  # going alone, or nobody else holds the called card
-            result.partner = True
-        elif isinstance(phase, PlayOrFold):
-            result.fold = True
+        phase.reach(result)
     return result
 
 
@@ -464,13 +371,12 @@ class Space:
             key=lambda t: (t.has_maker, t.no_trump, t.bids, t.fixed_by),
         )
         ints, strs = _constants(exprs)
-        declared = rules.spec.get("options") or {}
-        players = rules.spec["players"]
-        compiled_in = players.get("option") if isinstance(players, dict) else None  # one Space per count
+        declared = rules.model.options
+        compiled_in = rules.model.players_option  # one Space per count
         self.varied = [
             k for k in declared if k in self.names and k not in fixed and k in rules.options and k != compiled_in
         ]
-        option_values = {v for k in self.varied for v in declared[k]["values"]} | {
+        option_values = {v for k in self.varied for v in declared[k].values} | {
             rules.options[k] for k in rules.options if k in self.names
         }
         self.deals = sorted(v for v in {1} | _near(ints | option_values) if v >= 1)
@@ -491,8 +397,8 @@ class Space:
     # -- options
     def option_envs(self) -> list[dict[str, int]]:
         """Every combination of the values of the options the scoring and match end read."""
-        declared = self.rules.spec.get("options") or {}
-        values = [list(declared[k]["values"]) for k in self.varied]
+        declared = self.rules.model.options
+        values = [list(declared[k].values) for k in self.varied]
         out = []
         for combo in itertools.islice(itertools.product(*values), MAX_OPTION_COMBOS):
             env = dict(self.rules.options)

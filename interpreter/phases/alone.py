@@ -1,8 +1,4 @@
-"""Declaration phases: questions asked once the contract is fixed.
-
-They run only in a hand with a maker (an automatic or all-pass contract has
-none), after the dealer's pick-up, before the first lead.
-"""
+"""alone: the maker, or each defender in turn, may play alone (his side-mates sit out)."""
 
 from __future__ import annotations
 
@@ -10,24 +6,53 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .bidding import Phase
+from .base import BuildContext, Expr, Phase, PhaseModel, Reach, seats_from, sit_out_partners
 
 if TYPE_CHECKING:
     from ..engine import State
+    from ..explain.rules_text import Describer
 
 
-def seats_from(st: State, start: int) -> list[int]:
-    """All seats clockwise beginning at `start`."""
-    n = st.rules.players
-    return [(start + k) % n for k in range(n)]
+@dataclass(frozen=True, kw_only=True)
+class AloneModel(PhaseModel):
+    kind = "alone"
+    places = ("declarations",)
+    word = "going alone"
 
+    who: str  # "maker" | "defenders" (required)
+    stop_at_first: bool = False
+    must_if: Expr | None = None
+    partner_gives: bool = False
 
-def sit_out_partners(st: State, seat: int) -> None:
-    """A lone player's side-mates lay their hands down."""
-    side_of = st.rules.side_of
-    for s in range(st.rules.players):
-        if s != seat and side_of[s] == side_of[seat]:
-            st.out[s] = True
+    @property
+    def label(self) -> str:
+        return "defenders going alone" if self.who == "defenders" else self.word
+
+    def build(self, ctx: BuildContext) -> Phase:
+        must_if = None
+        if self.must_if is not None:
+            must_if = ctx.expr(self.where("must_if"), self.must_if, ctx.hand_names, "bool")
+        return Alone(self.pid, ctx.codec, self.who, self.stop_at_first, must_if, self.partner_gives)
+
+    def describe(self, d: Describer) -> list[tuple[str, str]]:
+        sits = "his partner sits out the hand" if d.partnerships else "the other players of his side sit out"
+        if self.who == "defenders":
+            parts = [("who", f"each defender in turn, from the maker's left, may go alone: {sits}")]
+            parts.append(
+                (
+                    "stop_at_first",
+                    "once one defender goes alone, nobody more is asked"
+                    if self.stop_at_first
+                    else "every defender is asked",
+                )
+            )
+        else:
+            parts = [("who", f"the maker may go alone: {sits}")]
+        if self.must_if is not None:
+            parts.append(("must_if", f"he must go alone if {d.words.clause(self.must_if)}"))
+        if self.partner_gives:
+            parts.append(("partner_gives", "his partner then passes him one card, and he discards one"))
+        return parts
 
 
 @dataclass
@@ -107,60 +132,8 @@ class Alone(Phase):
         else:
             st.advance()
 
-
-@dataclass
-class CallPartner(Phase):
-    """The maker names a card by suit; its holder becomes his secret partner."""
-
-    rank: int  # rank index of the called card
-    may_go_alone: bool
-
-    def begin(self, st: State) -> bool:
-        if st.maker < 0:
-            return False
-        st.turn = st.maker
-        return True
-
-    def legal(self, st: State) -> list[int]:
-        c = self.codec
-        calls = [c.ACE + s for s in range(len(st.rules.deck.suits))]
-        return [c.ALONE, *calls] if self.may_go_alone else calls
-
-    def apply(self, st: State, action: int) -> None:
-        c = self.codec
-        if action == c.ALONE:
-            st.alone.append(st.maker)
+    def reach(self, r: Reach) -> None:
+        if self.who == "maker":
+            r.alone_maker = True
         else:
-            card = st.rules.deck.card(action - c.ACE, self.rank)
-            st.partner_card = card
-            holders = [s for s in range(st.rules.players) if s != st.maker and card in st.hands[s]]
-            if holders:
-                st.partner = holders[0]
-            else:
-                st.alone.append(st.maker)
-        st.advance()
-
-
-@dataclass
-class PlayOrFold(Phase):
-    """Every player but the maker, from the maker's left, stays in or folds."""
-
-    def begin(self, st: State) -> bool:
-        if st.maker < 0:
-            return False
-        st.queue = [s for s in seats_from(st, st.maker + 1) if s != st.maker and not st.out[s]]
-        if not st.queue:
-            return False
-        st.turn = st.queue.pop(0)
-        return True
-
-    def legal(self, st: State) -> list[int]:
-        return [self.codec.STAY, self.codec.FOLD]
-
-    def apply(self, st: State, action: int) -> None:
-        if action == self.codec.FOLD:
-            st.out[st.turn] = True
-        if st.queue:
-            st.turn = st.queue.pop(0)
-        else:
-            st.advance()
+            r.defender_alone = True

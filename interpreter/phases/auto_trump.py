@@ -1,0 +1,65 @@
+"""auto_trump: the upcard alone fixes trump when a condition on it holds (no maker, no bidding)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..dsl import CompiledExpr
+from .base import BuildContext, Expr, Phase, PhaseModel, Walk, upcard_env
+
+if TYPE_CHECKING:
+    from ..engine import State
+    from ..explain.rules_text import Describer
+
+
+@dataclass(frozen=True, kw_only=True)
+class AutoTrumpModel(PhaseModel):
+    kind = "auto_trump"
+    needs_upcard = True
+    word = "automatic trump"
+
+    when: Expr
+
+    def build(self, ctx: BuildContext) -> Phase:
+        return AutoTrump(self.pid, ctx.codec, ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool"))
+
+    def describe(self, d: Describer) -> list[tuple[str, str]]:
+        cond = d.words.clause(self.when)
+        return [
+            (
+                "when",
+                f"if {cond}, the upcard's suit is trump at once: nobody is the maker, the upcard "
+                "stays out of every hand, and the rest of the bidding is skipped",
+            )
+        ]
+
+
+@dataclass
+class AutoTrump(Phase):
+    when: CompiledExpr
+    deals_trump = True
+
+    def begin(self, st: State) -> bool:
+        if st.contract < 0 and st.upcard >= 0 and st.up_suit >= 0 and self.when.fn(upcard_env(st)):
+            st.contract = st.up_suit
+            st.fixed_by = self.id
+        return False
+
+    def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
+        const = self.when.constant
+        out = []
+        if const is not False:
+            out.append(Walk("suit", False, (), s.passed, self.id))
+        if const is not True or jokers:  # a turned joker has no suit to make trump
+            out.append(s)
+        return const is not False, out
+
+    def never_runs(self, earlier: list[Phase]) -> tuple[str, str, str] | None:
+        if self.when.constant is False:
+            return (
+                "warning",
+                f"bidding phase '{self.id}' can never run: its `when` is always false",
+                "write a condition on the upcard, or remove the phase",
+            )
+        return None

@@ -1,0 +1,177 @@
+"""name_trump: each player in turn (round 2) or the auction's winner names trump or a no-trump contract."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .base import BuildContext, Phase, PhaseModel, Walk
+
+if TYPE_CHECKING:
+    from ..engine import State
+    from ..explain.rules_text import Describer
+
+
+@dataclass(frozen=True, kw_only=True)
+class NameTrumpModel(PhaseModel):
+    kind = "name_trump"
+
+    who: str = "each"  # "each" | "maker"
+    choices: tuple[str, ...]  # suits, other_suits, ranking.no_trump names (required)
+    all_pass: str | dict[str, Any] = "redeal"  # "redeal" | "dealer_must_name" | {contract: NAME}
+
+    @property
+    def counts_as_round(self) -> bool:
+        return self.who == "each"
+
+    @property
+    def label(self) -> str:
+        return "naming trump"
+
+    def build(self, ctx: BuildContext) -> Phase:
+        n_suits = len(ctx.deck.suits)
+        no_trumps = ctx.contract_names[n_suits:]
+        suits, extra = "none", []
+        for j, choice in enumerate(self.choices):
+            if choice == "suits":
+                suits = "all"
+            elif choice == "other_suits":
+                suits = "other" if suits != "all" else suits
+            elif choice in no_trumps:
+                extra.append(ctx.contract_names.index(choice))
+            else:
+                raise ctx.fail(
+                    self.where("choices", j),
+                    f"unknown choice '{choice}'; expected suits, other_suits" + "".join(f", {c}" for c in no_trumps),
+                )
+        all_pass, fallback = self.all_pass, -1
+        if isinstance(all_pass, dict):
+            name = all_pass["contract"]
+            if name not in no_trumps:
+                raise ctx.fail(
+                    self.where("all_pass", "contract"), f"no no-trump contract named '{name}' in ranking.no_trump"
+                )
+            fallback, all_pass = ctx.contract_names.index(name), "contract"
+        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback)
+
+    def choices_text(self) -> str:
+        from ..explain.words import join_or  # explain imports the compiler, which imports the kinds
+
+        said = []
+        for c in self.choices:
+            if c == "suits":
+                said.append("any suit")
+            elif c == "other_suits":
+                # Bracketed beside other choices: 'except the turned-down one or "high"' would forbid "high".
+                said.append(
+                    "any suit (except the turned-down one)"
+                    if len(self.choices) > 1
+                    else "any suit except the turned-down one"
+                )
+            else:
+                said.append(f'"{c}" (no trump)')
+        return join_or(said)
+
+    def describe(self, d: Describer) -> list[tuple[str, str]]:
+        choices = self.choices_text()
+        if self.who == "maker":
+            return [
+                ("turns", "the maker (the high bidder) must name trump; he cannot pass"),
+                ("choices", f"he may name {choices}"),
+            ]
+        if isinstance(self.all_pass, dict):
+            contract = self.all_pass.get("contract")
+            after = f'if all pass, the hand is played in the "{contract}" contract (no trump), with no maker'
+        elif self.all_pass == "dealer_must_name":
+            after = "if all the others pass, the dealer must name trump (he may not pass)"
+        else:
+            after = "if all pass, the hand is redealt by the next dealer (no score)"
+        return [
+            ("turns", "from the dealer's left, each player passes or names trump; the first to name it is the maker"),
+            ("choices", f"a player may name {choices}"),
+            ("all_pass", after),
+        ]
+
+
+@dataclass
+class NameTrump(Phase):
+    """Round 2 (each in turn may call) or the auction winner's choice of contract."""
+
+    who: str  # "each" | "maker"
+    suits: str  # "all" | "other" | "none"
+    extra: tuple[int, ...]  # contract indices beyond the suits (no-trump names)
+    all_pass: str  # "redeal" | "dealer_must_name" | "contract"
+    fallback: int  # contract index for all_pass == "contract"
+
+    def begin(self, st: State) -> bool:
+        if st.contract >= 0:
+            return False
+        if self.who == "maker":
+            if st.maker < 0:
+                return False
+            st.turn = st.maker
+        else:
+            st.asked = 0
+            st.turn = (st.dealer + 1) % st.rules.players
+        return True
+
+    def _calls(self, st: State) -> list[int]:
+        call = self.codec.CALL
+        n_suits = len(st.rules.deck.suits)
+        if self.suits == "all":
+            out = [call + s for s in range(n_suits)]
+        elif self.suits == "other":
+            out = [call + s for s in range(n_suits) if s != st.turned_down]
+        else:
+            out = []
+        out += [call + k for k in self.extra]
+        return out
+
+    def legal(self, st: State) -> list[int]:
+        calls = self._calls(st)
+        if self.who == "maker":
+            return calls
+        last = st.asked == st.rules.players - 1
+        if last and self.all_pass == "dealer_must_name":
+            return calls
+        return [self.codec.PASS, *calls]
+
+    def apply(self, st: State, action: int) -> None:
+        c = self.codec
+        if action != c.PASS:
+            st.contract = action - c.CALL
+            st.fixed_by = self.id
+            if self.who == "each":
+                st.maker = st.turn
+            st.advance()
+            return
+        st.asked += 1
+        n = st.rules.players
+        if st.asked < n:
+            st.turn = (st.turn + 1) % n
+        elif self.all_pass == "contract":
+            st.contract = self.fallback
+            st.fixed_by = self.id
+            st.advance()
+        else:
+            st.finish_redeal()
+
+    def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
+        kinds = (["suit"] if self.suits != "none" else []) + (["nt"] if self.extra else [])
+        if self.who == "maker" and not s.maker:
+            return False, [s]
+        out = [Walk(kind, True, s.bids, s.passed, self.id) for kind in kinds]
+        if self.who == "each" and self.all_pass == "contract":
+            out.append(Walk("nt", s.maker, s.bids, self.id, self.id))
+        # "redeal" ends the hand (an explicit, scored-as-nothing path); "dealer_must_name" has no all-pass
+        return True, out
+
+    def never_runs(self, earlier: list[Phase]) -> tuple[str, str, str] | None:
+        if self.who == "maker" and not any(p.makes_bid_maker for p in earlier):
+            return (
+                "error",
+                f"bidding phase '{self.id}' (name_trump, who: maker) can never run: no auction before it "
+                "makes a maker who has not chosen trump yet",
+                "put an `auction` phase before it, or use `who: each`",
+            )
+        return None

@@ -1,0 +1,111 @@
+"""order_up (round 1): each player may order the upcard's suit as trump; the dealer picks it up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .base import BuildContext, Phase, PhaseModel, Walk
+
+if TYPE_CHECKING:
+    from ..engine import State
+    from ..explain.rules_text import Describer
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrderUpModel(PhaseModel):
+    kind = "order_up"
+    needs_upcard = True
+    orders_upcard = True
+
+    dealer_pickup: str = "always"  # "always" | "optional"
+    may_discard_upcard: bool = True
+
+    @property
+    def counts_as_round(self) -> bool:
+        return True
+
+    def build(self, ctx: BuildContext) -> Phase:
+        return OrderUp(self.pid, ctx.codec, self.dealer_pickup, self.may_discard_upcard)
+
+    def describe(self, d: Describer) -> list[tuple[str, str]]:
+        included = "the upcard included" if self.may_discard_upcard else "not the upcard itself"
+        if self.dealer_pickup == "optional":
+            pickup = (
+                f"the dealer may then take the upcard and discard one card ({included}), or decline; "
+                "trump is the upcard's suit either way (if the dealer ordered it himself, he takes it)"
+            )
+        else:
+            pickup = f"the dealer then takes the upcard and discards one card ({included})"
+        return [
+            (
+                "turns",
+                "from the dealer's left, each player passes or orders the upcard's suit as trump; "
+                "the first to order it is the maker",
+            ),
+            ("pickup", pickup),
+            ("all_pass", "if all pass, the upcard is turned down (its suit is the turned-down suit)"),
+        ]
+
+
+@dataclass
+class OrderUp(Phase):
+    """Round 1: accept the upcard's suit; the dealer then picks it up."""
+
+    dealer_pickup: str  # "always" | "optional"
+    may_discard_upcard: bool
+    picks_up_upcard = True
+
+    def begin(self, st: State) -> bool:
+        # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2.
+        if st.contract >= 0 or st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
+            return False
+        st.step = 0  # 0: asking; 1: the dealer's pick-up
+        st.asked = 0
+        st.turn = (st.dealer + 1) % st.rules.players
+        return True
+
+    def legal(self, st: State) -> list[int]:
+        c = self.codec
+        if st.step == 0:
+            return [c.PASS, c.ORDER]
+        hand = st.hands[st.dealer]
+        options = [c.DISCARD + card for card in hand]
+        if self.may_discard_upcard:
+            options.append(c.DISCARD + st.upcard)
+        if self.dealer_pickup == "optional" and st.maker != st.dealer:
+            options.append(c.DECLINE)
+        return options
+
+    def apply(self, st: State, action: int) -> None:
+        c = self.codec
+        n = st.rules.players
+        if st.step == 0:
+            if action == c.ORDER:
+                st.maker = st.turn
+                st.contract = st.up_suit
+                st.fixed_by = self.id
+                st.step = 1
+                st.turn = st.dealer
+                return
+            st.asked += 1
+            if st.asked == n:
+                st.turned_down = st.up_suit
+                st.advance()
+            else:
+                st.turn = (st.turn + 1) % n
+            return
+        if action != c.DECLINE:
+            card = action - c.DISCARD
+            hand = st.hands[st.dealer]
+            if card != st.upcard:
+                hand.remove(card)
+                hand.append(st.upcard)
+            st.discarded = card
+            st.upcard_taken = True
+        st.advance()
+
+    def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
+        if s.maker:
+            return False, [s]
+        return True, [Walk("suit", True, (), s.passed, self.id), Walk(None, False, (), self.id)]

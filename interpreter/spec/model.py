@@ -1,0 +1,219 @@
+"""The typed spec model: a schema-checked variant as frozen dataclasses, defaults applied.
+
+This is the one reader of the raw (merged, schema-valid) YAML data. Everything
+after loading — the compiler, verify, explain, diff, the transcript and the
+human prompts — reads a `SpecModel`, never the dict. Every default of the
+language is written once, as a field default here or in a kind's model
+(`interpreter/phases/`); the schema mirrors them as `default`, and
+tests/test_spec_model.py checks that the two agree.
+
+Expressions stay as written (`Expr`: text, or a bare true/false/number): the
+compiler turns them into closures, explain into words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..phases.base import Expr, PathPart, PhaseModel
+from ..phases.registry import KINDS
+
+Rank = str | int  # a rank as written (`9`, `T`, `10`, `A`) or an order token (`right_bower`)
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionModel:
+    values: tuple[int, ...]
+    default: int
+    description: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckModel:
+    suits: tuple[str, ...]
+    ranks: tuple[Rank, ...]
+    jokers: int = 0
+    colours: dict[str, str] | None = None  # None: the usual colours of the deck's suits
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankingModel:
+    trump: tuple[Rank, ...]
+    plain: tuple[Rank, ...]
+    bower_rank: Rank | None = None
+    no_trump: dict[str, tuple[Rank, ...]] = field(default_factory=dict)  # name → order, high to low
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawModel:
+    """first_dealer: {draw: lowest, order: [...]}: the lowest card drawn deals first."""
+
+    draw: str
+    order: tuple[Rank, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealModel:
+    packets: tuple[int | tuple[int, ...], ...]  # cards each round: one count, or one count per seat
+    upcard: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeadRowModel:
+    when: Expr | None  # None: `otherwise: true`
+    source: Expr  # `from`: the seat that leads
+    id: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AwardModel:
+    makers: Expr | None = None
+    defenders: Expr | None = None
+    each: Expr | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreRowModel(AwardModel):
+    when: Expr | None  # None: `otherwise: true`
+    counters: tuple[tuple[str, AwardModel], ...] = ()  # counter name → its changes
+    id: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinRuleModel:
+    winner_if: Expr
+    best: str = "all"  # "all" | "highest" | "lowest"
+    id: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CounterModel:
+    start: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecModel:
+    name: str
+    title: str
+    description: str = ""
+    notes: str = ""
+    options: dict[str, OptionModel] = field(default_factory=dict)
+    players: int | None  # a fixed count, or None when `players_option` chooses it
+    players_option: str | None = None
+    sides: str  # "partnerships" | "individual"
+    deck: DeckModel
+    ranking: RankingModel
+    first_dealer: DrawModel | None = None  # None: "random"
+    deal: DealModel
+    bidding: tuple[PhaseModel, ...]
+    declarations: tuple[PhaseModel, ...] = ()
+    lead: tuple[LeadRowModel, ...]
+    start_score: int = 0
+    scoring: tuple[ScoreRowModel, ...]
+    match_end: tuple[WinRuleModel, ...]
+    counters: dict[str, CounterModel] = field(default_factory=dict)
+
+    @property
+    def phases(self) -> tuple[PhaseModel, ...]:
+        return self.bidding + self.declarations
+
+    def default_options(self) -> dict[str, int]:
+        return {name: opt.default for name, opt in self.options.items()}
+
+    def player_counts(self) -> list[int]:
+        """Every number of players the spec allows (several when an option chooses it)."""
+        if self.players_option is not None:
+            return list(self.options[self.players_option].values)
+        assert self.players is not None
+        return [self.players]
+
+
+# ------------------------------------------------------------------ from the data
+def _tuple(value: Any) -> tuple[Any, ...]:
+    return tuple(value)
+
+
+def _id(item: dict[str, Any]) -> str | None:
+    return str(item["id"]) if "id" in item else None
+
+
+def phase_model(item: dict[str, Any], place: str, index: int) -> PhaseModel:
+    """`{KIND: settings}` → the kind's model (the schema has checked the kind and settings)."""
+    kind, settings = next(iter(item.items()))
+    settings = dict(settings or {})
+    path: tuple[PathPart, ...] = (place, index, kind)
+    if "id" in settings:
+        settings["id"] = str(settings["id"])
+    return KINDS[kind].from_settings(settings, path)
+
+
+def _given(raw: dict[str, Any] | None, *keys: str) -> dict[str, Any]:
+    """The settings written (a setting not written takes the model's default: defaults live there only)."""
+    return {k: raw[k] for k in keys if raw and k in raw}
+
+
+def _award(raw: dict[str, Any]) -> dict[str, Any]:
+    return _given(raw, "makers", "defenders", "each")
+
+
+def spec_model(data: dict[str, Any]) -> SpecModel:
+    """The model of a merged, schema-valid spec."""
+    players = data["players"]
+    deck = data["deck"]
+    ranking = data["ranking"]
+    fd = data.get("first_dealer", "random")
+    deal = data["deal"]
+    return SpecModel(
+        name=str(data["name"]),
+        title=str(data.get("title", data["name"])),
+        **_given(data, "description", "notes", "start_score"),
+        options={
+            str(k): OptionModel(values=_tuple(v["values"]), default=v["default"], **_given(v, "description"))
+            for k, v in (data.get("options") or {}).items()
+        },
+        players=None if isinstance(players, dict) else int(players),
+        players_option=players["option"] if isinstance(players, dict) else None,
+        sides=data["sides"],
+        deck=DeckModel(
+            suits=tuple(str(s) for s in deck["suits"]),
+            ranks=_tuple(deck["ranks"]),
+            **_given(deck, "jokers"),
+            colours=dict(deck["colours"]) if deck.get("colours") else None,
+        ),
+        ranking=RankingModel(
+            trump=_tuple(ranking["trump"]),
+            plain=_tuple(ranking["plain"]),
+            **_given(ranking, "bower_rank"),
+            no_trump={str(k): _tuple(v) for k, v in (ranking.get("no_trump") or {}).items()},
+        ),
+        first_dealer=DrawModel(draw=fd["draw"], order=_tuple(fd["order"])) if isinstance(fd, dict) else None,
+        deal=DealModel(
+            packets=tuple(tuple(p) if isinstance(p, list) else p for p in deal["packets"]),
+            **_given(deal, "upcard"),
+        ),
+        bidding=tuple(phase_model(item, "bidding", i) for i, item in enumerate(data["bidding"])),
+        declarations=tuple(
+            phase_model(item, "declarations", i) for i, item in enumerate(data.get("declarations") or [])
+        ),
+        lead=tuple(
+            LeadRowModel(when=None if row.get("otherwise") else row["when"], source=row["from"], id=_id(row))
+            for row in data["lead"]
+        ),
+        scoring=tuple(
+            ScoreRowModel(
+                when=None if row.get("otherwise") else row["when"],
+                counters=tuple((str(k), AwardModel(**_award(v))) for k, v in (row.get("counters") or {}).items()),
+                id=_id(row),
+                **_award(row),
+            )
+            for row in data["scoring"]
+        ),
+        match_end=tuple(
+            WinRuleModel(winner_if=r["winner_if"], id=_id(r), **_given(r, "best")) for r in data["match_end"]
+        ),
+        counters={
+            str(k): CounterModel(**_given(v, "start", "description")) for k, v in (data.get("counters") or {}).items()
+        },
+    )

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:
     from .engine import State
 

@@ -455,6 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a house-rule overlay stacked onto B only (repeatable)",
     )
     p.set_defaults(func=cmd_diff)
+    _add_egn_parser(sub)
     return parser
 
 
@@ -490,6 +491,27 @@ def _can_encode_suits(stream: Any) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+# ------------------------------------------------------------------ egn
+def cmd_egn(args: argparse.Namespace) -> int:
+    from .formats.egn_cli import run  # imported here: starting the CLI stays fast
+
+    return run(args)
+
+
+def _add_egn_parser(sub: Any) -> None:
+    p = sub.add_parser("egn", help="import or export Euchre Game Notation (.egn) games as hand records")
+    egn = p.add_subparsers(dest="egn_command", required=True, metavar="import|export")
+    q = egn.add_parser("import", help="an .egn game to hand records (JSON lines)")
+    q.add_argument("file", metavar="FILE.egn")
+    q.add_argument("--out", metavar="RECORDS.jsonl", help="write the records here (default: standard output)")
+    q.add_argument("--lenient", action="store_true", help="a partial or reneged hand ends the import, not fails it")
+    q = egn.add_parser("export", help="hand records (one match, in order) to an .egn game")
+    q.add_argument("records", metavar="RECORDS.jsonl")
+    q.add_argument("--out", metavar="FILE.egn", help="write the game here (default: standard output)")
+    q.add_argument("--title", help="the game's title (default: the records file's name)")
+    p.set_defaults(func=cmd_egn)
 
 
 def _tolerant_streams() -> None:

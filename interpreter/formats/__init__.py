@@ -1,0 +1,1 @@
+"""Other programs' file formats, read into and written from hand records (EGN)."""

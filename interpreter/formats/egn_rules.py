@@ -104,8 +104,8 @@ class EgnRulesError(TrickSpecError):
 
 def _allowed_values(overlay: str, option: str) -> list[int]:
     """The values the overlay's option declares (read from the compiled spec, never restated here)."""
-    declared = load_rules(BASE_VARIANT, {}, [overlay]).spec.get("options", {}).get(option, {})
-    return list(declared.get("values", []))
+    declared = load_rules(BASE_VARIANT, {}, [overlay]).model.options.get(option)
+    return [] if declared is None else list(declared.values)
 
 
 def overlays_for(ruleset: dict[str, Any]) -> tuple[list[str], dict[str, int]]:
@@ -196,8 +196,7 @@ def ruleset_for(variant: str, overlays: list[str], options: dict[str, int]) -> d
 
 def _default_option(overlay: str, option: str) -> int | None:
     try:
-        declared = load_rules(BASE_VARIANT, {}, [overlay]).spec.get("options", {}).get(option, {})
+        declared = load_rules(BASE_VARIANT, {}, [overlay]).model.options.get(option)
     except SpecError as err:  # pragma: no cover - bundled overlays compile (tests check them)
         raise EgnRulesError(str(err)) from None
-    default = declared.get("default")
-    return default if isinstance(default, int) else None
+    return None if declared is None else declared.default

@@ -418,6 +418,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="play every match's deals again with the bots moved one seat on (the sides swapped)",
     )
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to play in (same results for any N)")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the matches are played: this machine (default) or a Ray cluster (the [cluster] extra)",
+    )
+    p.add_argument("--address", metavar="ADDR", help="with --backend ray: a running cluster (auto, ray://HOST:10001)")
     _add_set_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="OUT.jsonl", help="write every hand as a hand record (replayable)")
@@ -426,7 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace output files that exist")
     p.add_argument("--quiet", action="store_true", help="no progress bar (it is shown only in a terminal)")
     _add_rule_option(p)
-    p.set_defaults(func=cmd_simulate, backend="local", address=None)
+    p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("variants", help="list the bundled variants and house rules")
     p.set_defaults(func=cmd_variants)

@@ -6,17 +6,15 @@ command stops at once with a line saying so (and nothing has been played yet).
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from .atomic import OutputError, check_target
 from .errors import TrickSpecError
 
 
 def check_new_file(option: str, path: str, force: bool) -> None:
-    """`path` can be written: its directory exists, it is not a directory, and it is new unless `force`."""
-    target = Path(path)
-    if target.is_dir():
-        raise TrickSpecError(f"{option} {path}: is a directory; name a file to write")
-    if not target.parent.is_dir():
-        raise TrickSpecError(f"{option} {path}: no such directory '{target.parent}'")
+    """`path` can be written (atomic.check_target: a file in a writable directory) and is new unless `force`."""
+    try:
+        target = check_target(path)
+    except OutputError as err:
+        raise TrickSpecError(f"{option} {err}") from None
     if target.exists() and not force:
         raise TrickSpecError(f"{option} {path}: the file exists; add --force to replace it")

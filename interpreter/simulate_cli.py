@@ -117,6 +117,8 @@ def run(args: argparse.Namespace, rules: Rules, record_variant: str, record_over
         raise TrickSpecError(f"--matches {args.matches}: at least one match must be played")
     if args.jobs < 1:
         raise TrickSpecError(f"--jobs {args.jobs}: at least one process must play")
+    if args.address is not None and args.backend != "ray":
+        raise TrickSpecError(f"--address {args.address}: only a Ray cluster has an address (add --backend ray)")
     if args.backend == "ray" and args.jobs != 1:
         raise TrickSpecError("--jobs with --backend ray: Ray spreads the matches over its cluster's cores itself")
     for option, path in (("--records", args.records), ("--csv", args.csv), ("--plot", args.plot)):

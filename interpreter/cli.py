@@ -195,54 +195,6 @@ class _Narrated:
         return self.agent.act(state, seat)
 
 
-class RecordWriter:
-    """Hand records to OUT, whole hands only: a temp file beside OUT, renamed at the end.
-
-    A target that can never be written is refused here, before the match starts.
-    A match cut short (the person's input ends, Ctrl-C) keeps the hands it finished;
-    with none finished, or after a write error (a full disk), OUT is left as it was."""
-
-    def __init__(self, path: str) -> None:
-        self.path = Path(path)
-        from .atomic import AtomicFile, OutputError
-
-        try:
-            self.out = AtomicFile(self.path)
-        except OutputError as err:
-            raise TrickSpecError(f"--record {err}") from None
-        self.written = 0
-
-    def write(self, record: dict[str, Any]) -> None:
-        from .atomic import OutputError
-
-        try:
-            self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
-        except OutputError as err:  # a full disk: OUT is left as it was
-            raise TrickSpecError(f"--record {err}") from None
-        self.written += 1
-
-    def cut_short(self) -> None:
-        """The match stopped before its end: keep the finished hands, if any."""
-        if self.written and not self.out.abandoned:
-            try:
-                self.commit()
-                return
-            except TrickSpecError:
-                pass
-        self.abandon()
-
-    def commit(self) -> None:
-        from .atomic import OutputError
-
-        try:
-            self.out.commit()
-        except OutputError as err:
-            raise TrickSpecError(f"--record {err}") from None
-
-    def abandon(self) -> None:
-        self.out.abandon()
-
-
 def _record_variant(variant: str, record_path: str | None) -> str:
     """The record's `variant`: a bundled name as is; a spec path relative to the record."""
     is_path = variant.endswith((".yaml", ".yml")) or "/" in variant or "\\" in variant
@@ -285,6 +237,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     agents = _agents(args, rules, master)
     # A person at the table always sees the play told the same way: --quiet is for bots' matches.
     narrator = Narrator(rules, sys.stdout, viewer=args.human, quiet=args.quiet and args.human is None)
+    from .records import RecordWriter
+
     writer = RecordWriter(args.record) if args.record else None
     try:
         dealer, draws = rules.draw_first_dealer(deal_rng)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import State
-from .errors import RecordError, SpecError
+from .errors import RecordError, SpecError, TrickSpecError
 from .limits import MAX_RECORD_FILE_BYTES, shorten
 from .rules import Rules
 from .variants import check_name, load_rules, looks_like_path, resolve_reference
@@ -417,3 +417,53 @@ def replay_file(path: str, extra_rules: Sequence[str] = ()) -> Iterator[Replay]:
 def result_json(result: dict[str, Any]) -> str:
     """The `--json` line: the result's keys in their documented order."""
     return json.dumps(result)
+
+
+# --------------------------------------------------------------- writing
+class RecordWriter:
+    """Hand records to OUT, whole hands only: a temp file beside OUT, renamed at the end.
+
+    A target that can never be written is refused here, before the match starts.
+    A match cut short (the person's input ends, Ctrl-C) keeps the hands it finished;
+    with none finished, or after a write error (a full disk), OUT is left as it was."""
+
+    def __init__(self, path: str, option: str = "--record") -> None:
+        self.path = Path(path)
+        self.option = option  # how the user named OUT, for the messages
+        from .atomic import AtomicFile, OutputError
+
+        try:
+            self.out = AtomicFile(self.path)
+        except OutputError as err:
+            raise TrickSpecError(f"{self.option} {err}") from None
+        self.written = 0
+
+    def write(self, record: dict[str, Any]) -> None:
+        from .atomic import OutputError
+
+        try:
+            self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        except OutputError as err:  # a full disk: OUT is left as it was
+            raise TrickSpecError(f"{self.option} {err}") from None
+        self.written += 1
+
+    def cut_short(self) -> None:
+        """The match stopped before its end: keep the finished hands, if any."""
+        if self.written and not self.out.abandoned:
+            try:
+                self.commit()
+                return
+            except TrickSpecError:
+                pass
+        self.abandon()
+
+    def commit(self) -> None:
+        from .atomic import OutputError
+
+        try:
+            self.out.commit()
+        except OutputError as err:
+            raise TrickSpecError(f"{self.option} {err}") from None
+
+    def abandon(self) -> None:
+        self.out.abandon()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run
 
 from interpreter import atomic
 from interpreter.__main__ import run as entry_point
@@ -27,12 +28,6 @@ from interpreter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = '{"old": "record"}\n'
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import Capsys, run, run_with_input
 
 from interpreter.agents import RandomBot, RuleBot, make_agent
-from interpreter.cli import main
 from interpreter.errors import TrickSpecError
 from interpreter.match import play_match
 from interpreter.transcript import cards_text, hand_text
@@ -28,12 +28,6 @@ EXAMPLE_LINE = (
     '"scores": [1, 0], "winners": []}'
 )
 ILLEGAL_LINE = 'action 5 (seat 2, "9D"): must follow hearts, holds 9H TH QH'
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ------------------------------------------------------------ replay
@@ -366,3 +360,9 @@ def test_interrupt_exits_130_and_leaves_no_record(
     code, _, err = run(capsys, "play", "--seed", "1", "--record", str(tmp_path / "m.jsonl"))
     assert (code, err) == (130, "\ninterrupted\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_unknown_house_rule_suggests_the_name(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    status, _, err = run_with_input(capsys, monkeypatch, "play", "euchre", "--rule", "house/stik", "--hands", "1")
+    assert status == 1
+    assert "house/stick-the-dealer" in err, err

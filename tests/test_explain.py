@@ -7,16 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from cli_helpers import Capsys, run, run_with_input, write
 
-from interpreter.cli import main
 from interpreter.explain import Words, diff_lines, render
+from interpreter.explain.diff import diff_text
 from interpreter.variants import bundled_names, load_document, load_rules, variants_dir
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def explain(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -358,3 +353,67 @@ def test_diff_of_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert diff(capsys, str(copy), "euchre").splitlines()[2:] == ["no differences"]
     code, out, err = run(capsys, "diff", "euchre", str(tmp_path / "missing.yaml"))
     assert code == 1 and out == "" and "no such variant file" in err
+
+
+DIFF_CASES = {
+    "option values": ("house/target", "options:\n  target: {values: [5, 7, 10]}\n", "options: A: 5, 7, 10, 11, 15"),
+    "option default": (
+        "house/target",
+        "options:\n  target: {default: 5}\n",
+        "default 10 · B: 5, 7, 10, 11, 15 or 21, default 5",
+    ),
+    "deck colours": ("euchre", "deck:\n  colours: {C: red, D: black, H: red, S: black}\n", "deck: A: clubs and spades"),
+    "bower rank": (
+        "euchre",
+        "ranking:\n  bower_rank: Q\n  trump: [right_bower, left_bower, A, K, J, T, 9]\n",
+        "· B: right bower (Q of trump)",
+    ),
+    "counter start": ("house/four-trick-tokens", "counters:\n  tokens: {start: 1}\n", "starting at 0 · B:"),
+    "counter change": (
+        "house/four-trick-tokens",
+        "scoring:\n  patch:\n    four: {counters: {tokens: {makers: 2}}}\n",
+        "B: the makers add 2 to their tokens",
+    ),
+    "no-trump order": (
+        "house/no-trump-round2",
+        "ranking:\n  no_trump: {high: [A, K, Q, T, J, 9]}\n",
+        'no-trump contract "high": A: A, K, Q, J, 10, 9 · B: A, K, Q, 10, J, 9',
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(DIFF_CASES))
+def test_diff_sees_options_deck_ranking_counters(tmp_path: Path, case: str) -> None:
+    base, body, expected = DIFF_CASES[case]
+    overlay = write(tmp_path / "changed.yaml", f"extends: {base}\n{body}")
+    assert expected in diff_text(base, str(overlay))
+
+
+def test_diff_reports_start_score(tmp_path: Path) -> None:
+    overlay = write(tmp_path / "start.yaml", "extends: euchre\nstart_score: 5\n")
+    assert "no differences" not in diff_text("euchre", str(overlay))
+    assert "25" in diff_text("euchre", "buck-euchre")
+
+
+def test_diff_lines_differ_in_words(tmp_path: Path) -> None:
+    desc = write(tmp_path / "desc.yaml", "extends: house/target\noptions:\n  target: {description: how far}\n")
+    bower = write(
+        tmp_path / "bower.yaml",
+        "extends: euchre\nranking:\n  bower_rank: Q\n  trump: [right_bower, left_bower, A, K, J, T, 9]\n",
+    )
+    lines = diff_text("house/target", str(desc)).splitlines()[2:] + diff_text("euchre", str(bower)).splitlines()[2:]
+    for line in lines:
+        if " · B: " in line:
+            head, b_words = line.split(" · B: ", 1)
+            assert head.split(": A: ", 1)[1] != b_words, line
+
+
+def test_explain_no_trump_choice_is_unambiguous(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", "house/no-trump-round2")
+    assert code == 0 and 'except the turned-down one or "high"' not in " ".join(out.split())
+
+
+def test_explain_fits_a_narrow_terminal(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    _, out, _ = run_with_input(capsys, monkeypatch, "explain", "euchre")
+    assert max(len(line) for line in out.splitlines()) <= 60

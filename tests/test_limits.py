@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 
 from interpreter import limits
-from interpreter.cli import main
 from interpreter.records import replay_file
 from interpreter.spec.schema_check import schema
 
@@ -24,12 +24,6 @@ VARIANTS = ROOT / "variants"
 EUCHRE = (VARIANTS / "euchre.yaml").read_text(encoding="utf-8")
 EXAMPLE = json.loads((ROOT / "tests" / "records" / "example.json").read_text(encoding="utf-8"))
 LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: \S")  # file:line:col: message
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_error(err: str) -> str:

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import example as example_record
+from cli_helpers import write
 from handplay import result
 
 from interpreter.agents import RandomBot, RuleBot
@@ -26,13 +28,6 @@ EXAMPLE_LINE = (
     '"partner": null, "out": [], "tricks": [4, 0, 0, 1], "delta": [1, 0], '
     '"scores": [1, 0], "winners": []}'
 )
-
-
-@pytest.fixture
-def example() -> dict[str, Any]:
-    record = json.loads((RECORDS / "example.json").read_text(encoding="utf-8"))
-    record.pop("expect")
-    return record
 
 
 def error_of(record: Any) -> str:
@@ -285,3 +280,15 @@ def test_match_records_replay_to_the_match_results(variant: str, bot: str) -> No
         for hand in match.hands:
             line = json.dumps(hand_record(rules, hand.state, variant))
             assert replay_record(json.loads(line)).result == hand.result
+
+
+def test_record_variant_path_is_relative_to_the_record_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(
+        tmp_path / "records" / "mine.yaml",
+        "extends: euchre\nname: beside\ntitle: B\nscoring:\n  patch:\n    made: {makers: 3}\n",
+    )
+    write(tmp_path / "cwd" / "mine.yaml", "extends: euchre\nname: impostor\ntitle: I\n")
+    path = write(tmp_path / "records" / "r.json", json.dumps(example_record("mine.yaml")))
+    monkeypatch.chdir(tmp_path / "cwd")
+    replayed = replay_record(json.loads(path.read_text()), path.parent)
+    assert replayed.rules.name == "beside" and replayed.result["delta"] == [3, 0]

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import Capsys, run_with_input
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -549,3 +550,35 @@ def test_repeated_list_item_is_located() -> None:
     err = load_error(text)
     assert (err.line, err.column) == (line_of(text, "suits"), 20)
     assert err.message == "deck.suits: 'C' is listed twice"
+
+
+def test_validate_reports_every_problem_of_a_file(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    text = (ROOT / "variants" / "euchre.yaml").read_text(encoding="utf-8")
+    text = text.replace("title:", "titel:", 1).replace("sides:", "sidez:", 1)
+    spec = tmp_path / "typos.yaml"
+    spec.write_text(text, encoding="utf-8")
+    status, _, err = run_with_input(capsys, monkeypatch, "validate", str(spec))
+    assert status == 1
+    assert "'titel'" in err and "'sidez'" in err, err
+
+
+def test_check_schema_lists_every_problem_and_leads_with_the_first(tmp_path: Path) -> None:
+    from interpreter.spec import check_schema, load_yaml_text
+    from interpreter.spec.schema_check import SpecErrors
+
+    text = (ROOT / "variants" / "euchre.yaml").read_text(encoding="utf-8")
+    text = text.replace("title:", "titel:", 1).replace("sides:", "sidez:", 1)
+    text = text.replace("dealer_pickup: always", "dealer_pikup: always")
+    with pytest.raises(SpecErrors) as caught:
+        check_schema(load_yaml_text(text, "typos.yaml"))
+    err = caught.value
+    assert (err.message, err.line) == ("unknown key 'titel'", 2)  # the one to fix first, as before
+    lines = [line for line in str(err).splitlines() if not line.startswith("  hint:")]
+    assert [line.split(": ", 1)[1] for line in lines] == [
+        "unknown key 'titel'",
+        "unknown key 'sidez'",
+        "bidding[0].order_up: unknown key 'dealer_pikup'",
+    ]  # a typo is not also told as a missing key
+    assert str(err).count("  hint: did you mean") == 3

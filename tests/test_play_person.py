@@ -1,4 +1,4 @@
-"""UX review: the command line as a new user meets it (README walk-through).
+"""A person at the table: what `trickspec play` tells and asks (transcript and prompts).
 
 Each test is one concrete defect found by playing every bundled variant, with and
 without a person at the table. A defect still open is marked `xfail(strict=True)`:
@@ -8,29 +8,10 @@ marker must be removed. Human input is scripted through stdin.
 
 from __future__ import annotations
 
-import io
 import re
-import sys
-from pathlib import Path
 
 import pytest
-
-from interpreter.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
-Capsys = pytest.CaptureFixture[str]
-
-
-def run(
-    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, *argv: str, answers: str | None = None
-) -> tuple[int, str, str]:
-    """`trickspec ARGV` in-process, with `answers` as the person's input: (status, stdout, stderr)."""
-    if answers is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
-    capsys.readouterr()
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_helpers import Capsys, run_with_input
 
 
 def hands_of(out: str) -> list[tuple[int, str]]:
@@ -43,15 +24,11 @@ def before_first_prompt(out: str) -> str:
     return out.split("your choice", 1)[0]
 
 
-# =========================================================================
-# 1. Hidden information: a defender sees the card a partner passes to a loner
-
-
 def test_partner_gift_to_a_loner_stays_hidden_from_the_defenders(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Hand 2: seat 2 goes alone, seat 0 passes him the K♥; the person plays seat 1 (a defender).
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--rule", "house/partners-best", "--seed", "16", "--human", "1", "--hands", "2"),
@@ -62,10 +39,6 @@ def test_partner_gift_to_a_loner_stays_hidden_from_the_defenders(
     assert gift, "the gift should still be told, without its card"
     for line in gift:
         assert not re.search(r"\b[2-9TJQKA][CDHS]\b|(?:10|[2-9JQKA])[♣♦♥♠]", line), line
-
-
-# =========================================================================
-# 2. Kitty exchanges (going under, farmer's hand) told as the dealer's pick-up
 
 
 @pytest.mark.parametrize(
@@ -80,7 +53,7 @@ def test_partner_gift_to_a_loner_stays_hidden_from_the_defenders(
 def test_only_the_dealer_picks_up_the_upcard_and_only_once(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
 ) -> None:
-    _, out, _ = run(capsys, monkeypatch, "play", *argv)
+    _, out, _ = run_with_input(capsys, monkeypatch, "play", *argv)
     for dealer, text in hands_of(out):
         named = re.findall(r"Dealer \(seat (\d+)", text)
         assert all(int(s) == dealer for s in named), (dealer, text)
@@ -96,19 +69,15 @@ def test_only_the_dealer_picks_up_the_upcard_and_only_once(
     ids=["exchange", "give"],
 )
 def test_every_action_is_told_in_words(capsys: Capsys, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]) -> None:
-    _, out, _ = run(capsys, monkeypatch, "play", *argv)
+    _, out, _ = run_with_input(capsys, monkeypatch, "play", *argv)
     raw = [line for line in out.splitlines() if re.match(r"\s+Seat \d+( \(you\))?: [a-z]", line)]
     assert raw == []
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b", out)  # record notation ('KH') never reaches the table
 
 
-# =========================================================================
-# 3. Bid Euchre: typing the number of tricks picks a menu line instead
-
-
 def test_typing_a_bid_number_bids_that_many_tricks(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 3 bid 3; seat 0 is offered 1) pass 2) bid 4 3) bid 5 4) bid 6.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "bid-euchre", "--seed", "2", "--human", "0", "--hands", "1"),
@@ -117,13 +86,9 @@ def test_typing_a_bid_number_bids_that_many_tricks(capsys: Capsys, monkeypatch: 
     assert "Seat 0 (you) bids 4" in out
 
 
-# =========================================================================
-# 4. Messages for a wrong card speak the record's notation, not the table's
-
-
 def test_wrong_card_messages_use_card_symbols(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Dealer discards J♥ (1); trick 1 is led 9♣; A♦ does not follow, K♠ is not held; then 10♣.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--seed", "5", "--human", "0", "--hands", "1"),
@@ -135,12 +100,8 @@ def test_wrong_card_messages_use_card_symbols(capsys: Capsys, monkeypatch: pytes
     assert "KS" not in held, held
 
 
-# =========================================================================
-# 5. A discard cannot be answered with the card
-
-
 def test_a_discard_may_be_answered_with_the_card(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "buck-euchre", "--seed", "1", "--human", "0", "--hands", "1"),
@@ -149,13 +110,9 @@ def test_a_discard_may_be_answered_with_the_card(capsys: Capsys, monkeypatch: py
     assert "picks up the Q♦ and discards Q♥" in out
 
 
-# =========================================================================
-# 6. The person's status line: bare numbers, no seats or sides
-
-
 @pytest.mark.parametrize("variant", ["euchre", "buck-euchre"])
 def test_person_sees_whose_tricks_and_scores(capsys: Capsys, monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", variant, "--seed", "5", "--human", "0", "--hands", "1"),
@@ -168,29 +125,9 @@ def test_person_sees_whose_tricks_and_scores(capsys: Capsys, monkeypatch: pytest
         assert re.search(r"[Ss]eats? \d|you|us", scores), line
 
 
-# =========================================================================
-# 7. validate stops at the first problem
-
-
-def test_validate_reports_every_problem_of_a_file(
-    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    text = (ROOT / "variants" / "euchre.yaml").read_text(encoding="utf-8")
-    text = text.replace("title:", "titel:", 1).replace("sides:", "sidez:", 1)
-    spec = tmp_path / "typos.yaml"
-    spec.write_text(text, encoding="utf-8")
-    status, _, err = run(capsys, monkeypatch, "validate", str(spec))
-    assert status == 1
-    assert "'titel'" in err and "'sidez'" in err, err
-
-
-# =========================================================================
-# 8. Noise: the person's hand and the upcard printed twice in a row
-
-
 def test_hand_is_shown_once_before_the_first_decision(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1 passes, seat 2 orders up: the person's first decision is the dealer's discard.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--seed", "5", "--human", "0", "--hands", "1"),
@@ -199,10 +136,6 @@ def test_hand_is_shown_once_before_the_first_decision(capsys: Capsys, monkeypatc
     head = before_first_prompt(out)
     assert head.count("Your hand:") == 1, head
     assert head.count("Upcard:") == 1, head
-
-
-# =========================================================================
-# 9. Natural answers refused: the contract word alone, Buck's "play"
 
 
 @pytest.mark.parametrize(
@@ -216,17 +149,15 @@ def test_hand_is_shown_once_before_the_first_decision(capsys: Capsys, monkeypatc
 def test_natural_words_are_understood(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...], answers: str, told: str
 ) -> None:
-    _, out, _ = run(capsys, monkeypatch, "play", *argv, "--hands", "1", answers=answers)
+    _, out, _ = run_with_input(capsys, monkeypatch, "play", *argv, "--hands", "1", answers=answers)
     assert told in out
-
-
-# =========================================================================
-# 10. Table words of RULES.md §2 (assist, take it up) never used
 
 
 def test_euchre_classic_speaks_assist(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # the frozen first rule bot: its seed-1 match has the dealer's partner ordering up
-    _, out, _ = run(capsys, monkeypatch, "play", "euchre-classic", "--seed", "1", "--hands", "6", "--bot", "rules-v1")
+    _, out, _ = run_with_input(
+        capsys, monkeypatch, "play", "euchre-classic", "--seed", "1", "--hands", "6", "--bot", "rules-v1"
+    )
     partner_orders = [
         line
         for dealer, text in hands_of(out)
@@ -237,19 +168,15 @@ def test_euchre_classic_speaks_assist(capsys: Capsys, monkeypatch: pytest.Monkey
     assert "assist" in out
 
 
-# =========================================================================
-# 11. Automatic trump and the joker upcard arrive unexplained
-
-
 def test_dirty_clubs_is_explained(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, _ = run(capsys, monkeypatch, "play", "buck-euchre", "--seed", "3", "--hands", "4")
+    _, out, _ = run_with_input(capsys, monkeypatch, "play", "buck-euchre", "--seed", "3", "--hands", "4")
     dealer, hand4 = hands_of(out)[3]
     assert "Upcard: A♣" in hand4
     assert re.search(r"dirty clubs|upcard is a club", hand4, re.I), hand4
 
 
 def test_turned_up_joker_is_explained_to_the_dealer(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "jucre-railroad", "--seed", "1", "--human", "0", "--hands", "1"),
@@ -260,13 +187,9 @@ def test_turned_up_joker_is_explained_to_the_dealer(capsys: Capsys, monkeypatch:
     assert re.search(r"Upcard: JK.*♥|order.*♥", after), after
 
 
-# =========================================================================
-# 12. Call Ace: the holder of the called ace is never told
-
-
 def test_holder_of_the_called_ace_is_told(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 3 names diamonds and calls the A♦, which the person (seat 0) holds.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "call-ace", "--seed", "3", "--human", "0", "--hands", "1"),
@@ -276,38 +199,14 @@ def test_holder_of_the_called_ace_is_told(capsys: Capsys, monkeypatch: pytest.Mo
     assert re.search(r"you.*partner|partner.*\byou\b", window, re.I), window
 
 
-# =========================================================================
-# 13. Narrow terminals
-
-
-def test_explain_fits_a_narrow_terminal(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "60")
-    _, out, _ = run(capsys, monkeypatch, "explain", "euchre")
-    assert max(len(line) for line in out.splitlines()) <= 60
-
-
-# =========================================================================
-# 14. Small wording and hint defects
-
-
-def test_unknown_house_rule_suggests_the_name(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    status, _, err = run(capsys, monkeypatch, "play", "euchre", "--rule", "house/stik", "--hands", "1")
-    assert status == 1
-    assert "house/stick-the-dealer" in err, err
-
-
 def test_one_hand_is_singular(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, _ = run(capsys, monkeypatch, "play", "euchre", "--seed", "7", "--hands", "1")
+    _, out, _ = run_with_input(capsys, monkeypatch, "play", "euchre", "--seed", "7", "--hands", "1")
     assert "1 hands" not in out
-
-
-# =========================================================================
-# 15. The reviewer's small improvements
 
 
 def test_kitty_exchange_is_hidden_from_the_other_seats(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1 orders diamonds and goes under; the person (seat 0, the dealer) sees only how many.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--rule", "house/going-under", "--seed", "1", "--human", "0", "--hands", "1"),
@@ -320,7 +219,7 @@ def test_kitty_exchange_is_hidden_from_the_other_seats(capsys: Capsys, monkeypat
 
 def test_hand_is_sorted_trump_first_with_the_left_bower(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1 holds A♦ J♦ A♥ J♥ 9♥ and orders diamonds: J♥ is the left bower.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--rule", "house/going-under", "--seed", "1", "--human", "1", "--hands", "1"),
@@ -332,7 +231,7 @@ def test_hand_is_sorted_trump_first_with_the_left_bower(capsys: Capsys, monkeypa
 
 def test_enter_takes_the_only_legal_action(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Trick 1 is led 9♣ and the person's only club is 10♣: Enter plays it.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--seed", "5", "--human", "0", "--hands", "1"),
@@ -342,46 +241,22 @@ def test_enter_takes_the_only_legal_action(capsys: Capsys, monkeypatch: pytest.M
     assert "seat 0 (you) 10♣" in out
 
 
-def test_check_schema_lists_every_problem_and_leads_with_the_first(tmp_path: Path) -> None:
-    from interpreter.spec import check_schema, load_yaml_text
-    from interpreter.spec.schema_check import SpecErrors
-
-    text = (ROOT / "variants" / "euchre.yaml").read_text(encoding="utf-8")
-    text = text.replace("title:", "titel:", 1).replace("sides:", "sidez:", 1)
-    text = text.replace("dealer_pickup: always", "dealer_pikup: always")
-    with pytest.raises(SpecErrors) as caught:
-        check_schema(load_yaml_text(text, "typos.yaml"))
-    err = caught.value
-    assert (err.message, err.line) == ("unknown key 'titel'", 2)  # the one to fix first, as before
-    lines = [line for line in str(err).splitlines() if not line.startswith("  hint:")]
-    assert [line.split(": ", 1)[1] for line in lines] == [
-        "unknown key 'titel'",
-        "unknown key 'sidez'",
-        "bidding[0].order_up: unknown key 'dealer_pikup'",
-    ]  # a typo is not also told as a missing key
-    assert str(err).count("  hint: did you mean") == 3
-
-
-# =========================================================================
-# Checks that hold today (kept so they stay so)
-
-
 def test_piped_output_has_no_escape_codes(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys, monkeypatch, "play", "euchre", "--seed", "5", "--human", "0", "--hands", "1", answers="1\n" * 40
     )
     assert "\x1b" not in out
 
 
 def test_ctrl_d_is_one_clear_line(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    status, _, err = run(capsys, monkeypatch, "play", "euchre", "--seed", "5", "--human", "0", answers="")
+    status, _, err = run_with_input(capsys, monkeypatch, "play", "euchre", "--seed", "5", "--human", "0", answers="")
     assert status == 1
     assert err == "no more input (end of file): the game is abandoned\n"
 
 
 def test_dealer_discard_hidden_from_the_person(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1 is dealer in hand 2; the person orders up and must not learn the discard.
-    _, out, _ = run(
+    _, out, _ = run_with_input(
         capsys,
         monkeypatch,
         *("play", "euchre", "--seed", "5", "--human", "0", "--hands", "2"),

@@ -16,8 +16,10 @@ else, so hand k of every rotation is dealt the same cards by the same dealer.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from .agents import make_agent
@@ -157,9 +159,33 @@ def _init_worker(setup: Setup) -> None:
     rules_for(setup)  # compile once, before the first match
 
 
-def _play_job(job: tuple[int, int]) -> MatchOutcome:
+def _play_jobs(jobs: list[tuple[int, int]]) -> list[MatchOutcome]:
     assert _WORKER_SETUP is not None
-    return play_one(_WORKER_SETUP, *job)
+    return [play_one(_WORKER_SETUP, *job) for job in jobs]
+
+
+def in_order(
+    submit: Callable[[list[tuple[int, int]]], Any],
+    get: Callable[[Any], list[MatchOutcome]],
+    jobs: Iterable[tuple[int, int]],
+    batch: int,
+    window: int,
+) -> Iterator[MatchOutcome]:
+    """Jobs sent out in batches, at most `window` batches in flight, outcomes yielded in job order.
+
+    The bound keeps memory flat for runs of any length (a pool's `imap` would
+    queue every job at once)."""
+    pending: deque[Any] = deque()
+    source = iter(jobs)
+    while True:
+        while len(pending) < window:
+            chunk = list(islice(source, batch))
+            if not chunk:
+                break
+            pending.append(submit(chunk))
+        if not pending:
+            return
+        yield from get(pending.popleft())
 
 
 def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total: int) -> Iterator[MatchOutcome]:
@@ -170,10 +196,16 @@ def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total:
         return
     import multiprocessing
 
-    chunk = max(1, min(32, total // (n_jobs * 8)))
+    batch = max(1, min(16, total // (n_jobs * 8)))
     pool = multiprocessing.get_context().Pool(n_jobs, initializer=_init_worker, initargs=(setup,))
     try:
-        yield from pool.imap(_play_job, jobs, chunksize=chunk)
+        yield from in_order(
+            lambda chunk: pool.apply_async(_play_jobs, (chunk,)),
+            lambda pending: pending.get(),
+            jobs,
+            batch,
+            4 * n_jobs,
+        )
     finally:
         pool.terminate()
         pool.join()

@@ -14,13 +14,11 @@ trickspec installed, the same version as the driver.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
-from itertools import islice
 from typing import Any
 
 from .errors import TrickSpecError
-from .simulate import MatchOutcome, Setup, play_one
+from .simulate import MatchOutcome, Setup, in_order, play_one
 
 BATCH = 8  # matches a remote call plays
 
@@ -77,18 +75,7 @@ def run_ray(setup: Setup, jobs: Iterable[tuple[int, int]], address: str | None, 
         remote = ray.remote(play_batch)
         shared = ray.put(setup)
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        window = max(2, 2 * cpus)
-        pending: deque[Any] = deque()
-        source = iter(jobs)
-        while True:
-            while len(pending) < window:
-                batch = list(islice(source, BATCH))
-                if not batch:
-                    break
-                pending.append(remote.remote(shared, batch))
-            if not pending:
-                return
-            yield from ray.get(pending.popleft())
+        yield from in_order(lambda batch: remote.remote(shared, batch), ray.get, jobs, BATCH, max(2, 2 * cpus))
     finally:
         if started_here:
             ray.shutdown()

@@ -7,6 +7,24 @@ must be complete on its own: where, what is wrong, what was expected.
 
 from __future__ import annotations
 
+import re
+
+# Characters that would break "one line" or move a terminal's cursor: C0/C1 controls and
+# the Unicode line and paragraph separators. Input may hold them; messages show them escaped.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    """`text` with control characters written as escapes (`\\r`, `\\x00`, `\\u2028`)."""
+
+    def escape(match: re.Match[str]) -> str:
+        char = match.group()
+        if keep_newlines and char == "\n":
+            return char
+        return char.encode("unicode_escape").decode("ascii")
+
+    return _CONTROL.sub(escape, text)
+
 
 def format_location(file: str | None, line: int | None, column: int | None) -> str:
     """`file:line:column`, as far as each is known (the form editors jump to)."""
@@ -19,7 +37,16 @@ def format_location(file: str | None, line: int | None, column: int | None) -> s
 
 
 class TrickSpecError(Exception):
-    """Bad input. `str(err)` is the whole message shown to the user."""
+    """Bad input. `str(err)` is the whole message shown to the user.
+
+    A message quotes input (a key, a record value), so its control characters are
+    escaped here, once for every kind of error: a stray carriage return must not
+    split or overwrite the line."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (printable(args[0], keep_newlines=True),)
+        super().__init__(*args)
 
 
 class SpecError(TrickSpecError):
@@ -34,12 +61,12 @@ class SpecError(TrickSpecError):
         hint: str | None = None,
         path: tuple[str | int, ...] | None = None,
     ) -> None:
-        self.message = message
+        self.message = printable(message)
         self.path = path  # the JSON path of the spec value at fault, where known
         self.file = file
         self.line = line
         self.column = column
-        self.hint = hint
+        self.hint = printable(hint) if hint is not None else None
         super().__init__(self.__str__())
 
     def __str__(self) -> str:

@@ -169,7 +169,11 @@ def _is_int(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """A record value quoted in a message, cut short: a message is one line, not the value."""
+    try:
+        return shorten(json.dumps(value, ensure_ascii=False), 80)
+    except ValueError:  # an integer too long to print
+        return "a number of thousands of digits"
 
 
 def resolve_variant(variant: str, base_dir: Path | None) -> str:

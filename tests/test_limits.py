@@ -406,3 +406,28 @@ def test_bundled_variants_are_well_inside_the_limits() -> None:
         data = path.read_text(encoding="utf-8")
         assert len(data) < limits.MAX_FILE_BYTES // 10
     assert list(replay_file(str(ROOT / "tests" / "records" / "example.json")))
+
+
+# ------------------------------------------------------------------ found by the fuzzer (tests/fuzz)
+def test_a_control_character_in_a_key_is_shown_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = spec(tmp_path, euchre_with("players: 4", 'players:\n  "\\r": 0'))
+    line = validate_error(capsys, path)
+    assert line == f"{path}:9:3: players: unknown key '\\r'"
+
+
+def test_a_line_separator_in_a_record_value_is_shown_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    line = replay_error(capsys, record_file(tmp_path, variant=" \u2028 "))
+    assert line == 'variant must be a bundled name or a path to a YAML spec, got " \\u2028 "'
+
+
+def test_an_escape_of_no_character_in_yaml(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for escape in ("\\UFFFFFFFF", "\\U00AF3F61"):
+        path = spec(tmp_path, euchre_with("title: Euchre (American)", f'title: "{escape}"'))
+        assert "a quoted string holds an escape of no character" in validate_error(capsys, path)
+
+
+def test_a_huge_record_value_is_not_echoed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    line = replay_error(capsys, record_file(tmp_path, players="9" * 5000))
+    assert line.startswith('players is "9999') and "…" in line and len(line) < 200

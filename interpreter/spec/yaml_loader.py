@@ -447,6 +447,11 @@ def load_yaml_text(text: str, file: str = "<string>", spec_keys: Collection[str]
         raise SpecError(f"invalid YAML: {err}", file) from None
     except RecursionError:
         raise SpecError(f"the document is nested too deeply (limit {MAX_DEPTH} levels)", file) from None
+    except (ValueError, OverflowError):  # PyYAML's chr() of an escape like "\UFFFFFFFF"
+        line, col = _where(loader.get_mark())
+        raise SpecError(
+            "a quoted string holds an escape of no character (\\U beyond 10FFFF)", file, line, col
+        ) from None
     finally:
         loader.dispose()
     return LoadedYaml(data, file, builder.positions)

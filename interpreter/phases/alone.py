@@ -35,7 +35,12 @@ class AloneModel(PhaseModel):
         return Alone(self.pid, ctx.codec, self.who, self.stop_at_first, must_if, self.partner_gives)
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
-        sits = "his partner sits out the hand" if d.partnerships else "the other players of his side sit out"
+        if not d.partnerships:
+            sits = "the other players of his side sit out"
+        elif d.players == 4:
+            sits = "his partner sits out the hand"
+        else:  # two partnerships of three or more: every partner sits out
+            sits = "his partners all sit out the hand"
         if self.who == "defenders":
             parts = [("who", f"each defender in turn, from the maker's left, may go alone: {sits}")]
             parts.append(

@@ -54,6 +54,14 @@ def rank_word(rank: Any) -> str:
     return RANK_WORDS.get(rank_key(rank), rank_text(rank))
 
 
+def card_text(name: str) -> str:
+    """A card name as words: 'JK' → 'joker', 'AS' → 'ace of spades', 'TH' → 'ten of hearts'."""
+    text = name.strip().upper()
+    if text.startswith("JK"):
+        return "joker" + (f" {text[2:]}" if text[2:] else "")
+    return f"{rank_word(text[:-1])} of {suit_name(text[-1])}"
+
+
 def with_article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" or word[:1] == "8" else "a ") + word
 

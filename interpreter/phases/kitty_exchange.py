@@ -28,6 +28,7 @@ class KittyExchangeModel(PhaseModel):
     ranks: tuple[str | int, ...] | None = None  # ranks the player must hold and lay away; None: any
     min: int = 1
     count: int | None = None  # cards taken; None: `min` with ranks, else the whole kitty
+    must: bool = False  # with who: maker, `exchange` is his only answer (Hasenpfeffer's widow)
 
     @property
     def taken(self) -> int:
@@ -48,7 +49,9 @@ class KittyExchangeModel(PhaseModel):
                 f"kitty_exchange: count {self.taken} is more than min {self.min}: "
                 "the player could run out of cards of the listed ranks to lay away",
             )
-        return KittyExchange(self.pid, ctx.codec, self.who, ranks, self.min, self.taken)
+        if self.must and self.who != "maker":
+            raise ctx.fail(self.where("must"), "kitty_exchange: must: true applies only with who: maker")
+        return KittyExchange(self.pid, ctx.codec, self.who, ranks, self.min, self.taken, self.must)
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         from ..explain.words import join_or, plural, rank_text  # explain imports the compiler, which imports the kinds
@@ -56,7 +59,9 @@ class KittyExchangeModel(PhaseModel):
         count = self.taken
         taken = "the whole kitty" if not count else f"{plural(int(count), 'card')} of it"
         of_ranks = f" of rank {join_or([rank_text(r) for r in self.ranks])}" if self.ranks else ""
-        if self.who == "maker":
+        if self.who == "maker" and self.must:
+            who = "the maker must take the kitty (the undealt cards, not the upcard): he may not keep his hand"
+        elif self.who == "maker":
             who = "the maker may exchange with the kitty (the undealt cards, not the upcard) or keep his hand"
         else:
             holding = f" holding at least {plural(int(self.min), 'card')}{of_ranks}" if self.ranks else ""
@@ -85,6 +90,7 @@ class KittyExchange(Phase):
     ranks: frozenset[int] | None  # rank indices the player must hold and lay away; None: any
     min: int
     count: int  # cards taken; 0: the whole kitty
+    must: bool = False  # `exchange` is the maker's only answer (like alone's must_if)
 
     def _eligible(self, st: State, seat: int) -> bool:
         if self.ranks is None:
@@ -109,7 +115,7 @@ class KittyExchange(Phase):
     def legal(self, st: State) -> list[int]:
         c = self.codec
         if st.step == 0:
-            return [c.EXCHANGE, c.KEEP]
+            return [c.EXCHANGE] if self.must else [c.EXCHANGE, c.KEEP]
         deck = st.rules.deck
         return [
             c.DISCARD + card for card in st.hands[st.turn] if self.ranks is None or deck.rank_of(card) in self.ranks
@@ -119,10 +125,7 @@ class KittyExchange(Phase):
         c = self.codec
         kitty = kitty_of(st)
         if st.step == 0 and action == c.EXCHANGE:
-            take = len(kitty) if self.count == 0 else min(self.count, len(kitty))
-            st.hands[st.turn].extend(kitty[:take])
-            del kitty[:take]
-            st.step = take
+            self._take(st)
             return
         if st.step > 0:
             card = action - c.DISCARD
@@ -136,6 +139,14 @@ class KittyExchange(Phase):
             st.turn = st.queue.pop(0)
         else:
             st.advance()
+
+    def _take(self, st: State) -> None:
+        """The player takes his cards from the kitty; `st.step` counts the discards owed."""
+        kitty = kitty_of(st)
+        take = len(kitty) if self.count == 0 else min(self.count, len(kitty))
+        st.hands[st.turn].extend(kitty[:take])
+        del kitty[:take]
+        st.step = take
 
     def cards_to_lay_away(self, st: State) -> int:
         return st.step

@@ -14,7 +14,7 @@ from .names import team_sides
 from .observe import IntObservation, observation_ints, returns
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from .rules import HandResult, Rules
 
 
 class State:
@@ -310,7 +310,14 @@ class State:
     def finish_redeal(self) -> None:
         self.status = "redeal"
         self.turn = -1
-        self._result = self.rules.redeal_result(self)
+        self._store(self.rules.redeal_result(self))
+
+    def _store(self, outcome: HandResult) -> None:
+        """The hand is over: keep what scoring decided (the state is ours; `Rules` only reads)."""
+        self._result = outcome.result
+        self.scored_by = outcome.scored_by
+        if outcome.counters is not None:
+            self.counters = outcome.counters
 
     # ------------------------------------------------------------ the tricks
     def _start_play(self) -> None:
@@ -353,6 +360,6 @@ class State:
             self.turn = -1
             self.playing = False
             self.status = "complete"
-            self._result = self.rules.score_hand(self)
+            self._store(self.rules.score_hand(self))
         else:
             self.turn = w

@@ -58,6 +58,15 @@ class WinRule:
     best: str
 
 
+@dataclass(frozen=True)
+class HandResult:
+    """What scoring decides about a finished hand. `Rules` only computes it; `State` stores it."""
+
+    result: dict[str, Any]  # the HAND_RECORDS.md result object
+    scored_by: str = ""  # the id of the scoring row that applied ("" for a redeal)
+    counters: dict[str, list[int]] | None = None  # the counters after the hand; None: unchanged
+
+
 @dataclass
 class Rules:
     """Everything a hand needs, precomputed. Immutable by convention."""
@@ -209,26 +218,29 @@ class Rules:
                 bound = self.bind_sides(side_env, st, side, on_team[side], before[side], st.counters_before)
                 into[side] += row_each.fn(bound)
 
-    def score_hand(self, st: State) -> dict[str, Any]:
+    def score_hand(self, st: State) -> HandResult:
+        """The first scoring row that holds scores the hand (and changes the counters it names)."""
         env = self.env_for(st, self.score_keys)
         n_sides = self.n_sides
         on_team = st.on_team
         assert on_team is not None  # State._start_play set it: only a played hand is scored
         delta = [0] * n_sides
         before = st.scores_before
+        scored_by = ""
+        counters = None
         for row in self.scoring:
             if row.when is not None and not row.when.fn(env):
                 continue
             self.award(row.makers, row.defenders, row.each, env, st, on_team, delta)
-            st.scored_by = row.id
+            scored_by = row.id
             if row.counters:
                 counters = {name: list(values) for name, values in st.counters_before.items()}
                 for name, makers, defenders, each in row.counters:
                     self.award(makers, defenders, each, env, st, on_team, counters[name])
-                st.counters = counters
             break
         scores = [before[i] + delta[i] for i in range(n_sides)]
-        return {
+        after = counters if counters is not None else st.counters
+        result = {
             "status": "complete",
             "trump": self.contracts[st.contract].name,
             "maker": None if st.maker < 0 else st.maker,
@@ -239,15 +251,16 @@ class Rules:
             "tricks": list(st.tricks),
             "delta": delta,
             "scores": scores,
-            "winners": self.match_winners(st, env, on_team, scores),
+            "winners": self.match_winners(st, env, on_team, scores, after),
         }
+        return HandResult(result, scored_by, counters)
 
-    def redeal_result(self, st: State) -> dict[str, Any]:
+    def redeal_result(self, st: State) -> HandResult:
         """A hand nobody played: no score, but the match end is still asked (a fixed
         number of deals counts redeals)."""
         env = self.env_for(st, self.score_keys)
         scores = list(st.scores_before)
-        return {
+        result = {
             "status": "redeal",
             "trump": None,
             "maker": None,
@@ -259,12 +272,21 @@ class Rules:
             "delta": [0] * self.n_sides,
             "scores": scores,
             # Scores did not move: only a match end that counts deals can be met now.
-            "winners": self.match_winners(st, env, [False] * self.n_sides, scores) if self.counts_deals else [],
+            "winners": (
+                self.match_winners(st, env, [False] * self.n_sides, scores, st.counters) if self.counts_deals else []
+            ),
         }
+        return HandResult(result)
 
-    def match_winners(self, st: State, env: dict[str, Any], on_team: list[bool], scores: list[int]) -> list[int]:
-        """The first match-end rule that some side satisfies decides the winners."""
-        counters = st.counters
+    def match_winners(
+        self,
+        st: State,
+        env: dict[str, Any],
+        on_team: list[bool],
+        scores: list[int],
+        counters: dict[str, list[int]],
+    ) -> list[int]:
+        """The first match-end rule that some side satisfies decides the winners (`counters`: after the hand)."""
         side_env = dict(env)
         bind = self.bind_sides
         for rule in self.match_end:

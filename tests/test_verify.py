@@ -171,11 +171,12 @@ def test_wrong_points_are_caught_and_saved_as_a_replayable_record(
 ) -> None:
     original = rules_module.Rules.score_hand
 
-    def generous(self: rules_module.Rules, st: engine.State) -> dict:
-        result = original(self, st)
+    def generous(self: rules_module.Rules, st: engine.State) -> rules_module.HandResult:
+        outcome = original(self, st)
+        result = outcome.result
         result["delta"][0] += 1
         result["scores"][0] += 1
-        return result
+        return outcome
 
     monkeypatch.setattr(rules_module.Rules, "score_hand", generous)
     report = verify("euchre", hands=20, seed=3, out_dir=tmp_path)
@@ -370,11 +371,12 @@ def test_dynamic_violation_with_a_rule_path_replays_from_elsewhere(
     """The saved record names the --rule overlay relative to itself; replay from another directory reproduces it."""
     original = rules_module.Rules.score_hand
 
-    def generous(self: rules_module.Rules, st: object) -> dict:
-        result = original(self, st)  # type: ignore[arg-type]
+    def generous(self: rules_module.Rules, st: object) -> rules_module.HandResult:
+        outcome = original(self, st)  # type: ignore[arg-type]
+        result = outcome.result
         result["delta"][1] += 1
         result["scores"][1] += 1
-        return result
+        return outcome
 
     monkeypatch.setattr(rules_module.Rules, "score_hand", generous)
     work = tmp_path / "work"
@@ -440,11 +442,12 @@ def test_verify_rejects_suits_ranks_and_ids_that_do_not_exist(tmp_path: Path, bo
 def test_dynamic_points_finding_has_a_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     original = rules_module.Rules.score_hand
 
-    def generous(self: rules_module.Rules, st: object) -> dict:
-        result = original(self, st)  # type: ignore[arg-type]
+    def generous(self: rules_module.Rules, st: object) -> rules_module.HandResult:
+        outcome = original(self, st)  # type: ignore[arg-type]
+        result = outcome.result
         result["delta"][0] += 1
         result["scores"][0] += 1
-        return result
+        return outcome
 
     monkeypatch.setattr(rules_module.Rules, "score_hand", generous)
     report = verify("euchre", hands=5, seed=3, out_dir=tmp_path)

@@ -117,8 +117,8 @@ class HandChecker:
                 "partner": st.partner,
                 "makers.tricks": makers,
                 "defenders.tricks": sum(self.tricks) - makers,
-                "deals": getattr(st, "deal_number", 1),
-                "fixed_by": getattr(st, "fixed_by", ""),
+                "deals": st.deal_number,
+                "fixed_by": st.fixed_by,
             }
         )
         won = [team[side_of[w]] for w in self.winners]
@@ -131,7 +131,7 @@ class HandChecker:
         return env
 
     def counters_before(self, st: State) -> dict[str, list[int]]:
-        return dict(getattr(st, "counters_before", None) or {})
+        return dict(st.counters_before)
 
     def side_env(
         self, st: State, env: dict[str, Any], side: int, is_maker: bool, score: int, counters: dict[str, list[int]]
@@ -185,10 +185,10 @@ class HandChecker:
             places[st.upcard].append("the upcard")
         if st.discarded >= 0:
             places[st.discarded].append("the dealer's discard")
-        kitty = getattr(st, "kitty", None)
+        kitty = st.kitty
         for c in self.undealt if kitty is None else kitty:
             places[c].append("undealt" if kitty is None else "the kitty")
-        for c in getattr(st, "laid_away", ()):
+        for c in st.laid_away:
             places[c].append("laid away")
         bad = [c for c in range(self.n_cards) if len(places[c]) != 1]
         if not bad:
@@ -346,8 +346,8 @@ class HandChecker:
         scores = [b + d for b, d in zip(before, delta, strict=True)]
         if list(result["scores"]) != scores:
             return Violation("points", f"scores {result['scores']}, but {before} + {delta} = {scores}", row_path)
-        engine_counters = getattr(st, "counters", None)
-        if counters and {k: list(v) for k, v in (engine_counters or {}).items()} != counters:
+        engine_counters = st.counters
+        if counters and {k: list(v) for k, v in engine_counters.items()} != counters:
             return Violation("points", f"counters {engine_counters}, but the row gives {counters}", row_path)
         return self.check_winners(st, result, env, team, scores, counters)
 

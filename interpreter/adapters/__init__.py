@@ -1,0 +1,1 @@
+"""Adapters that let other frameworks drive any TrickSpec variant (OpenSpiel, PettingZoo)."""

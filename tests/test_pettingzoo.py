@@ -1,0 +1,49 @@
+"""The PettingZoo adapter (issue 14): PettingZoo's own api_test for every bundled variant,
+and episodes whose rewards are the hand's returns."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the optional extra [rl] (pettingzoo) is not installed")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from interpreter.adapters.pettingzoo import env  # noqa: E402
+from interpreter.variants import bundled_names  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", bundled_names())
+def test_api_test_passes_for_every_bundled_variant(variant: str) -> None:
+    api_test(env(variant), num_cycles=200)
+
+
+def test_api_test_with_options_and_house_rules() -> None:
+    api_test(env("call-ace", options={"players": 5}), num_cycles=100)
+    api_test(env("euchre", rules=["house/partners-best", "house/defend-alone"]), num_cycles=100)
+
+
+def test_an_episode_ends_with_the_returns_and_masks_are_the_legal_actions() -> None:
+    e = env("euchre", rules=["house/stick-the-dealer"])  # a hand is never redealt: someone scores
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    steps = 0
+    final: dict[str, float] = {}
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        if termination:
+            final[agent] = reward
+            e.step(None)
+            continue
+        hand = e.hand
+        assert hand is not None and e.possible_agents[hand.turn] == agent
+        assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(hand.legal_actions())
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert e.hand is not None and e.hand.is_over and steps >= 15  # bidding, then 5 tricks of 3 or 4 cards
+    returns = e.hand.returns()
+    assert sum(returns) == 0 and any(returns)
+    assert [final[a] for a in e.possible_agents] == returns  # rewards = returns
+    assert info["result"] == e.hand.result()
+    assert not e.agents  # every agent was done and removed

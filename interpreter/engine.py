@@ -100,7 +100,7 @@ class State:
         self.hands = hands
         self.dealt = tuple(map(tuple, hands))  # `hands` is ours to change: new_hand/deal pass fresh lists
         self.upcard = -1 if upcard is None else upcard
-        self.up_suit = -1 if upcard is None else rules.deck.suit_of(upcard)
+        self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
         self.turned_down = -1
         self.upcard_taken = False
         self.discarded = -1

@@ -105,6 +105,9 @@ class Rules:
     side_seats: tuple[tuple[int, ...], ...] = ()
 
     next_seat: tuple[int, ...] = ()
+    # Per dealer: (seat, start, end) slices of the shuffled deck, in dealing order.
+    deal_plan: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    printed_suit: tuple[int, ...] = ()  # per card: its printed suit, -1 for a joker
     counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
@@ -120,6 +123,17 @@ class Rules:
         self.side_seats = tuple(
             tuple(s for s in range(self.players) if self.side_of[s] == side) for side in range(self.n_sides)
         )
+        n = self.players
+        plans = []
+        for dealer in range(n):
+            plan, pos = [], 0
+            for sizes in self.packets:
+                for k in range(n):
+                    plan.append(((dealer + 1 + k) % n, pos, pos + sizes[k]))
+                    pos += sizes[k]
+            plans.append(tuple(plan))
+        self.deal_plan = tuple(plans)
+        self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
 
     # --------------------------------------------------------------- hands
     def new_hand(
@@ -145,19 +159,16 @@ class Rules:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
         deck = list(range(self.deck.size))
         rng.shuffle(deck)
-        n = self.players
-        hands: list[list[int]] = [[] for _ in range(n)]
-        pos = 0
-        for sizes in self.packets:
-            for k in range(n):
-                take = sizes[k]
-                hands[(dealer + 1 + k) % n].extend(deck[pos : pos + take])
-                pos += take
-        upcard = deck[pos] if self.upcard else None
-        scores = list(scores_before) if scores_before is not None else self.start_scores()
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        for seat, start, end in self.deal_plan[dealer]:
+            hands[seat] += deck[start:end]
+        upcard = deck[self.deal_plan[dealer][-1][2]] if self.upcard else None
+        scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
         return State(self, dealer, hands, upcard, scores, deal_number, counters_before)  # fresh lists: no copy
 
     def start_counters(self) -> dict[str, list[int]]:
+        if not self.counters:
+            return {}
         return {name: [start] * self.n_sides for name, start in self.counters.items()}
 
     def start_scores(self) -> list[int]:

@@ -47,3 +47,14 @@ def test_an_episode_ends_with_the_returns_and_masks_are_the_legal_actions() -> N
     assert [final[a] for a in e.possible_agents] == returns  # rewards = returns
     assert info["result"] == e.hand.result()
     assert not e.agents  # every agent was done and removed
+
+
+def test_the_docs_example_runs() -> None:
+    """docs/interop.md's PettingZoo example, executed as written."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "interop.md").read_text(encoding="utf-8")
+    code = text.split("## PettingZoo", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    exec(compile(code, "docs/interop.md", "exec"), namespace)
+    assert namespace["table"].hand.is_over  # type: ignore[attr-defined]

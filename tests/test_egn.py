@@ -184,6 +184,37 @@ def test_std_false_lets_the_hand_be_redealt_from_the_initial_score() -> None:
         import_egn(game, "x.egn")
 
 
+def test_loner_euchred_score_gives_the_defenders_its_value() -> None:
+    record, result = one("lone-euchre-4.egn")
+    # seat 2 orders hearts alone holding only spades; his partner (the dealer) sits out
+    assert record["actions"][:4] == ["pass", "order", "discard 9C", "alone"]
+    assert result["out"] == [0] and result["tricks"] == [0, 5, 0, 0] and result["delta"] == [0, 4]
+    assert record["hands"][0] == ["9C", "TC", "JC", "QC", "KC"]  # the sitting-out dealer: 9C known, four filled
+    assert record["trickspec"]["filled"] == ["TC", "JC", "QC", "KC"]
+
+
+def test_defend_alone_the_lone_defender_leads() -> None:
+    record, result = one("defend-alone.egn")
+    assert record["actions"][2:6] == ["alone", "alone", "9S", "JH"]  # maker alone, seat 2 defends alone, leads
+    assert result["alone"] == [1, 2] and result["out"] == [0, 3] and result["delta"] == [0, 4]
+
+
+def test_partners_best_gift_and_the_loners_unseen_discard() -> None:
+    record, result = one("partners-best.egn")
+    # the partner's gift is known (cardExchanges); the loner discards the one card he never plays,
+    # which nobody saw: the first unseen card, JC
+    assert record["actions"][:5] == ["order", "discard 9C", "alone", "give AD", "discard JC"]
+    assert record["hands"][1] == ["JC", "JD", "JH", "KH", "AH"] and record["hands"][3][-1] == "AD"
+    assert result["tricks"] == [0, 5, 0, 0] and result["delta"] == [0, 4]
+
+
+def test_num_deals_is_the_fixed_deals_option() -> None:
+    records = import_file(str(DATA / "num-deals.egn")).records
+    assert [r["options"] for r in records] == [{"match_deals": 4}] * 2
+    assert records[1]["trickspec"]["deal"] == 2
+    assert results(records)[-1]["scores"] == [0, 8] and results(records)[-1]["winners"] == []
+
+
 def test_winning_score_is_the_target_option() -> None:
     records = import_file(str(DATA / "target-5.egn")).records
     assert records[0]["options"] == {"target": 5}
@@ -254,7 +285,18 @@ def test_every_toggle_value_maps_both_ways() -> None:
 
 
 # ------------------------------------------------------------------ round trips
-@pytest.mark.parametrize("name", [*REAL_GAMES, "lone-march-5.egn", "joker.egn", "no-trump.egn", "redeal.egn"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        *REAL_GAMES,
+        "lone-march-5.egn",
+        "joker.egn",
+        "no-trump.egn",
+        "redeal.egn",
+        "partners-best.egn",
+        "defend-alone.egn",
+    ],
+)
 def test_import_export_import_gives_the_same_records(name: str, tmp_path: Path) -> None:
     first = import_file(str(DATA / name)).records
     jsonl = tmp_path / "a.jsonl"

@@ -142,7 +142,10 @@ def _parser() -> Lark:
     everywhere: "x + else" is "unexpected 'else'", not an unknown name 'else'.
     """
     grammar = importlib.resources.files(__package__).joinpath("expr.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+    # cache=True: lark keeps the built tables in the temp directory, keyed by the grammar,
+    # the options and lark's version; a cold start then loads them instead of building
+    # them (about a third of a cold `validate`). A cache it cannot write is skipped.
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, cache=True)
 
 
 def _did_you_mean(word: str, choices: Mapping[str, Any] | tuple[str, ...]) -> str:

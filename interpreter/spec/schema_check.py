@@ -18,13 +18,15 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
+from .schema_fast import surely_valid
 from .yaml_loader import LoadedYaml, describe_type
+
+if TYPE_CHECKING:  # jsonschema is imported only to explain a spec that is not surely valid
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 __all__ = ["MAX_PROBLEMS", "SpecErrors", "check_schema", "format_path", "schema", "schema_problems"]
 
@@ -62,6 +64,8 @@ def spec_keys() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema())
 
 
@@ -98,6 +102,8 @@ def schema_problems(doc: LoadedYaml) -> list[SpecError]:
     keys = list(_non_string_keys(doc, doc.data, ()))
     if keys:  # the schema cannot be checked on such keys
         return keys
+    if surely_valid(doc.data, schema()):  # the fast path: no jsonschema import for a valid spec
+        return []
     errors = list(_validator().iter_errors(doc.data))
     if not errors:
         return []

@@ -3,11 +3,11 @@ and episodes whose rewards are the hand's returns."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the optional extra [rl] (pettingzoo) is not installed")
 
+import numpy as np  # noqa: E402  (installed with the extra)
 from pettingzoo.test import api_test  # noqa: E402
 
 from interpreter.adapters.pettingzoo import env  # noqa: E402

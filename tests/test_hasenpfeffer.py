@@ -7,6 +7,9 @@ import random
 import pytest
 from familyplay import full_match
 from handplay import act, deal, held, legal, refuse, result, rules
+from hypothesis import HealthCheck, given, settings
+from hypothesis.strategies import booleans as st_bool
+from hypothesis.strategies import integers as st_int
 
 from interpreter.errors import SpecError
 from interpreter.explain import explain_text
@@ -111,3 +114,48 @@ def test_misuse_is_a_located_error(tmp_path: object, auction: str, widow: str, m
 def test_full_match() -> None:
     m = full_match("hasenpfeffer")
     assert all(m.scores[w] >= 10 for w in m.winners)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st_int(min_value=0, max_value=10**9), passes=st_bool())
+def test_random_hands_follow_the_rules(seed: int, passes: bool) -> None:
+    """Any deal: all pass gives the joker's holder a bid of 3 (redeal if the joker is the widow);
+    the maker takes the widow and discards one; makers score their tricks or lose the bid, opponents 0."""
+    r = rules("hasenpfeffer")
+    rng = random.Random(seed)
+    state = r.deal(rng, dealer=seed % 4)
+    names = r.codec.to_str
+    widow = sorted(set(range(r.deck.size)) - {c for h in state.hands for c in h})
+    assert len(widow) == 1
+    holder = next((s for s, h in enumerate(state.hands) if r.deck.parse("JK") in h), None)
+    while not state.is_over and st_bid_phase(state):
+        pass_ = r.codec.parse("pass")
+        choice = pass_ if passes and pass_ in state.legal_actions() else rng.choice(state.legal_actions())
+        state.apply(choice)
+    if passes:
+        if holder is None:
+            assert state.result()["status"] == "redeal"
+            return
+        assert state.maker == holder and state.bid == 3
+    maker = state.maker
+    state.apply(rng.choice(state.legal_actions()))  # names trump
+    assert [names(a) for a in state.legal_actions()] == ["exchange"]
+    state.apply(state.legal_actions()[0])
+    assert len(state.hands[maker]) == 7 and widow[0] in state.hands[maker]
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    res = state.result()
+    side = maker % 2
+    taken = res["tricks"][side] + res["tricks"][side + 2]
+    expected = [0, 0]
+    expected[side] = taken if taken >= state.bid else -state.bid
+    assert res["delta"] == expected and sum(res["tricks"]) == 6
+
+
+def st_bid_phase(state: object) -> bool:
+    """Still in the auction: some legal action is a bid or a pass."""
+    from interpreter.engine import State
+
+    assert isinstance(state, State)
+    words = {state.rules.codec.to_str(a).split()[0] for a in state.legal_actions()}
+    return bool(words & {"bid", "pass"})

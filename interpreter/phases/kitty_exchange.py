@@ -59,10 +59,11 @@ class KittyExchangeModel(PhaseModel):
         count = self.taken
         taken = "the whole kitty" if not count else f"{plural(int(count), 'card')} of it"
         of_ranks = f" of rank {join_or([rank_text(r) for r in self.ranks])}" if self.ranks else ""
+        kitty = "the kitty (the undealt cards, not the upcard)" if d.model.deal.upcard else "the kitty (the undealt cards)"
         if self.who == "maker" and self.must:
-            who = "the maker must take the kitty (the undealt cards, not the upcard): he may not keep his hand"
+            who = f"the maker must take {kitty}: he may not keep his hand"
         elif self.who == "maker":
-            who = "the maker may exchange with the kitty (the undealt cards, not the upcard) or keep his hand"
+            who = f"the maker may exchange with {kitty} or keep his hand"
         else:
             holding = f" holding at least {plural(int(self.min), 'card')}{of_ranks}" if self.ranks else ""
             who = (

@@ -248,3 +248,12 @@ def test_progress_shows_hands_per_second_in_a_terminal(monkeypatch: pytest.Monke
     screen.truncate(0)
     assert main(["simulate", "euchre", "--matches", "3", "--quiet"]) == 0
     assert screen.getvalue() == ""
+
+
+def test_bot_specs_with_options_are_judged_by_the_agent_registry() -> None:
+    from interpreter.errors import TrickSpecError
+    from interpreter.simulate_cli import parse_bots
+
+    assert parse_bots("pimc:k=2,rules", None, 4) == ["pimc:k=2", "rules", "pimc:k=2", "rules"]
+    with pytest.raises(TrickSpecError, match=r"--bots pimc:zz=2: .*zz"):
+        parse_bots("pimc:zz=2,rules", None, 4)

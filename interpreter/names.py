@@ -8,6 +8,7 @@ The dicts here compute a name only when an expression first asks for it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import RANK_ALIASES, SUIT_ALIASES
@@ -70,48 +71,188 @@ def _run(rules: Rules, st: State, makers: bool, from_end: bool) -> int:
 
 
 Getter = Callable[["Rules", "State"], Any]
+SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
 
-# name: (type, getter). The types drive the compiler's checks.
+HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE = "hand", "side", "upcard"
+
+
+@dataclass(frozen=True)
+class Name:
+    """One name expressions can read: the one row that says everything about it.
+
+    `type` drives the compiler's checks; `scopes` where it may be read (hand
+    expressions, side expressions of the scoring and match end, upcard
+    conditions); the getter computes it on a `State`; the phrases say it in
+    explain (`noun` for a number or text, `true`/`false` for a flag, `count` as
+    (subject, verb, negated verb, unit) for a count said with a verb, `seat` for
+    a seat number); `verify` says how verify's outcome space covers it:
+    "outcome" (enumerated from the bidding and the tricks), "seat" (enumerated
+    over the seats), "run" (over the orders of the tricks), or "type" (tried
+    over the values of its type near the constants the spec writes).
+    """
+
+    type: str
+    scopes: frozenset[str]
+    getter: Getter | None = None
+    side_getter: SideGetter | None = None
+    noun: str = ""
+    true: str = ""
+    false: str = ""
+    count: tuple[str, str, str, str] | None = None
+    seat: bool = False
+    verify: str = "outcome"
+
+
+def _side_tricks(r: Rules, st: State, side: int, mk: bool, score: int, cs: dict[str, list[int]]) -> int:
+    return sum(st.tricks[s] for s in r.side_seats[side])
+
+
+def _side_out(r: Rules, st: State, side: int, mk: bool, score: int, cs: dict[str, list[int]]) -> bool:
+    return all(st.out[s] for s in r.side_seats[side])
+
+
+def _side_alone(r: Rules, st: State, side: int, mk: bool, score: int, cs: dict[str, list[int]]) -> bool:
+    return any(s in st.alone for s in r.side_seats[side])
+
+
+_HAND = frozenset({HAND_SCOPE, SIDE_SCOPE})
+_ALL = frozenset({HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE})
+_SIDE = frozenset({SIDE_SCOPE})
+_UPCARD = frozenset({UPCARD_SCOPE})
+
+# Adding a name is one row here.
+NAMES: dict[str, Name] = {
+    "players": Name(
+        "int", _ALL, lambda r, st: r.players, noun="the number of players", count=("there", "are", "are not", "player")
+    ),
+    "hand_tricks": Name("int", _HAND, lambda r, st: r.hand_tricks, noun="the number of tricks in a hand"),
+    "dealer": Name("int", _ALL, lambda r, st: st.dealer, noun="the dealer", seat=True, verify="seat"),
+    "maker": Name("int", _HAND, lambda r, st: st.maker, noun="the maker", seat=True, verify="seat"),
+    "has_maker": Name(
+        "bool", _HAND, lambda r, st: st.maker >= 0, true="somebody is the maker", false="nobody is the maker"
+    ),
+    "contract": Name("int", _HAND, lambda r, st: st.bid, noun="the bid"),
+    "no_trump": Name(
+        "bool",
+        _HAND,
+        lambda r, st: st.contract >= 0 and r.contracts[st.contract].trump < 0,
+        true="the hand is played without trump",
+        false="the hand has a trump suit",
+    ),
+    "alone": Name(
+        "bool",
+        _HAND,
+        lambda r, st: st.maker >= 0 and st.maker in st.alone,
+        true="the maker is alone",
+        false="the maker is not alone",
+    ),
+    "defender_alone": Name(
+        "bool",
+        _HAND,
+        lambda r, st: _lone_defender(r, st) >= 0,
+        true="a defender is alone",
+        false="no defender is alone",
+    ),
+    "lone_defender": Name("int", _HAND, _lone_defender, noun="the lone defender", seat=True, verify="seat"),
+    "partner": Name("int", _HAND, lambda r, st: st.partner, noun="the called partner", seat=True, verify="seat"),
+    "makers.tricks": Name(
+        "int",
+        _HAND,
+        lambda r, st: _team_tricks(r, st, True),
+        noun="the makers' tricks",
+        count=("the makers", "take", "do not take", "trick"),
+    ),
+    "defenders.tricks": Name(
+        "int",
+        _HAND,
+        lambda r, st: _team_tricks(r, st, False),
+        noun="the defenders' tricks",
+        count=("the defenders", "take", "do not take", "trick"),
+    ),
+    "deals": Name(
+        "int",
+        _HAND,
+        lambda r, st: st.deal_number,
+        noun="the number of deals so far",
+        count=("the match", "has had", "has not had", "deal"),
+    ),
+    "fixed_by": Name("str", _HAND, lambda r, st: st.fixed_by, noun="the step that fixed trump"),
+    "makers.first_tricks": Name(
+        "int",
+        _HAND,
+        lambda r, st: _run(r, st, True, False),
+        noun="the number of tricks the makers took in a row from the first",
+        verify="run",
+    ),
+    "defenders.first_tricks": Name(
+        "int",
+        _HAND,
+        lambda r, st: _run(r, st, False, False),
+        noun="the number of tricks the defenders took in a row from the first",
+        verify="run",
+    ),
+    "makers.last_tricks": Name(
+        "int",
+        _HAND,
+        lambda r, st: _run(r, st, True, True),
+        noun="the number of tricks the makers took in a row up to the last",
+        verify="run",
+    ),
+    "defenders.last_tricks": Name(
+        "int",
+        _HAND,
+        lambda r, st: _run(r, st, False, True),
+        noun="the number of tricks the defenders took in a row up to the last",
+        verify="run",
+    ),
+    "side.tricks": Name(
+        "int",
+        _SIDE,
+        side_getter=_side_tricks,
+        noun="{p} tricks",
+        count=("{s}", "takes", "does not take", "trick"),
+    ),
+    "side.score": Name(
+        "int",
+        _SIDE,
+        side_getter=lambda r, st, side, mk, score, cs: score,
+        noun="{p} score",
+        count=("{s}", "has", "does not have", "point"),
+    ),
+    "side.is_maker": Name(
+        "bool",
+        _SIDE,
+        side_getter=lambda r, st, side, mk, score, cs: mk,
+        true="{s} is on the maker's team",
+        false="{s} is not on the maker's team",
+    ),
+    "side.out": Name(
+        "bool",
+        _SIDE,
+        side_getter=_side_out,
+        true="{s} sat out or folded",
+        false="{s} did not sit out or fold",
+    ),
+    "side.alone": Name(
+        "bool",
+        _SIDE,
+        side_getter=_side_alone,
+        true="{s} went alone",
+        false="{s} did not go alone",
+    ),
+    "upcard.suit": Name("str", _UPCARD, noun="the upcard's suit"),
+    "upcard.rank": Name("str", _UPCARD, noun="the upcard's rank"),
+    "upcard.is_joker": Name("bool", _UPCARD, true="the upcard is the joker", false="the upcard is not the joker"),
+}
+
+
+# Views of the table, by where a name may be read.
 HAND: dict[str, tuple[str, Getter]] = {
-    "players": ("int", lambda r, st: r.players),
-    "hand_tricks": ("int", lambda r, st: r.hand_tricks),
-    "dealer": ("int", lambda r, st: st.dealer),
-    "maker": ("int", lambda r, st: st.maker),
-    "has_maker": ("bool", lambda r, st: st.maker >= 0),
-    "contract": ("int", lambda r, st: st.bid),
-    "no_trump": ("bool", lambda r, st: st.contract >= 0 and r.contracts[st.contract].trump < 0),
-    "alone": ("bool", lambda r, st: st.maker >= 0 and st.maker in st.alone),
-    "defender_alone": ("bool", lambda r, st: _lone_defender(r, st) >= 0),
-    "lone_defender": ("int", _lone_defender),
-    "partner": ("int", lambda r, st: st.partner),
-    "makers.tricks": ("int", lambda r, st: _team_tricks(r, st, True)),
-    "defenders.tricks": ("int", lambda r, st: _team_tricks(r, st, False)),
-    "deals": ("int", lambda r, st: st.deal_number),
-    "fixed_by": ("str", lambda r, st: st.fixed_by),
-    "makers.first_tricks": ("int", lambda r, st: _run(r, st, True, False)),
-    "defenders.first_tricks": ("int", lambda r, st: _run(r, st, False, False)),
-    "makers.last_tricks": ("int", lambda r, st: _run(r, st, True, True)),
-    "defenders.last_tricks": ("int", lambda r, st: _run(r, st, False, True)),
+    n: (row.type, row.getter) for n, row in NAMES.items() if HAND_SCOPE in row.scopes and row.getter is not None
 }
-
-SIDE = ("side.tricks", "side.score", "side.is_maker", "side.out", "side.alone")
-SIDE_TYPES = {
-    "side.tricks": "int",
-    "side.score": "int",
-    "side.is_maker": "bool",
-    "side.out": "bool",
-    "side.alone": "bool",
-}
-
-UPCARD_TYPES = {
-    "players": "int",
-    "dealer": "int",
-    "upcard.suit": "str",
-    "upcard.rank": "str",
-    "upcard.is_joker": "bool",
-}
-
 HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
+SIDE_TYPES = {n: row.type for n, row in NAMES.items() if row.scopes == _SIDE}
+UPCARD_TYPES = {n: row.type for n, row in NAMES.items() if UPCARD_SCOPE in row.scopes}
 
 
 def text_values(deck: Deck, phase_ids: Sequence[str]) -> dict[str, tuple[str, dict[str, str]]]:
@@ -195,20 +336,10 @@ def hand_getter(name: str) -> Getter:
     return lambda r, st: counter_value(r, st, counter, makers)
 
 
-SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
-
-
 def side_getter(name: str) -> SideGetter:
     """How to compute a `side.*` name: (rules, state, side, is_maker, score, counters)."""
-    if name == "side.tricks":
-        return lambda r, st, side, mk, score, cs: sum(st.tricks[s] for s in r.side_seats[side])
-    if name == "side.score":
-        return lambda r, st, side, mk, score, cs: score
-    if name == "side.is_maker":
-        return lambda r, st, side, mk, score, cs: mk
-    if name == "side.out":
-        return lambda r, st, side, mk, score, cs: all(st.out[s] for s in r.side_seats[side])
-    if name == "side.alone":
-        return lambda r, st, side, mk, score, cs: any(s in st.alone for s in r.side_seats[side])
+    row = NAMES.get(name)
+    if row is not None and row.side_getter is not None:
+        return row.side_getter
     counter = name[5:]
     return lambda r, st, side, mk, score, cs: cs[counter][side]

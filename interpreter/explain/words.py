@@ -17,7 +17,7 @@ from lark import Token, Tree
 
 from ..cards import DEFAULT_SUIT_NAMES
 from ..dsl.compiler import ExprError, _parse
-from ..names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES
+from ..names import HAND_TYPES, NAMES, SIDE_TYPES, UPCARD_TYPES
 
 Node = Tree | Token
 
@@ -117,52 +117,15 @@ RELATION = {
 }
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "//": "divided by (rounded down)", "%": "modulo"}
 
+# The phrases of the names, from the one table of names (names.NAMES).
 # Seats: names whose value is a seat number, as a noun.
-SEATS = {
-    "dealer": "the dealer",
-    "maker": "the maker",
-    "lone_defender": "the lone defender",
-    "partner": "the called partner",
-}
+SEATS = {n: row.noun for n, row in NAMES.items() if row.seat}
 # True/false names: (when true, when false); {s} is the side being talked about.
-BOOLS = {
-    "alone": ("the maker is alone", "the maker is not alone"),
-    "defender_alone": ("a defender is alone", "no defender is alone"),
-    "has_maker": ("somebody is the maker", "nobody is the maker"),
-    "no_trump": ("the hand is played without trump", "the hand has a trump suit"),
-    "upcard.is_joker": ("the upcard is the joker", "the upcard is not the joker"),
-    "side.is_maker": ("{s} is on the maker's team", "{s} is not on the maker's team"),
-    "side.out": ("{s} sat out or folded", "{s} did not sit out or fold"),
-    "side.alone": ("{s} went alone", "{s} did not go alone"),
-}
+BOOLS = {n: (row.true, row.false) for n, row in NAMES.items() if row.true}
 # Numbers and text, as nouns; {p} is the possessive of the side talked about.
-NOUNS = {
-    **SEATS,
-    "players": "the number of players",
-    "hand_tricks": "the number of tricks in a hand",
-    "contract": "the bid",
-    "makers.tricks": "the makers' tricks",
-    "defenders.tricks": "the defenders' tricks",
-    "side.tricks": "{p} tricks",
-    "side.score": "{p} score",
-    "upcard.suit": "the upcard's suit",
-    "upcard.rank": "the upcard's rank",
-    "deals": "the number of deals so far",
-    "fixed_by": "the step that fixed trump",
-    "makers.first_tricks": "the number of tricks the makers took in a row from the first",
-    "defenders.first_tricks": "the number of tricks the defenders took in a row from the first",
-    "makers.last_tricks": "the number of tricks the makers took in a row up to the last",
-    "defenders.last_tricks": "the number of tricks the defenders took in a row up to the last",
-}
+NOUNS = {n: row.noun for n, row in NAMES.items() if row.noun}
 # Counts said with a verb: (subject, verb, negated verb, unit).
-COUNTS = {
-    "makers.tricks": ("the makers", "take", "do not take", "trick"),
-    "defenders.tricks": ("the defenders", "take", "do not take", "trick"),
-    "side.tricks": ("{s}", "takes", "does not take", "trick"),
-    "side.score": ("{s}", "has", "does not have", "point"),
-    "players": ("there", "are", "are not", "player"),
-    "deals": ("the match", "has had", "has not had", "deal"),
-}
+COUNTS = {n: row.count for n, row in NAMES.items() if row.count is not None}
 TEAMS = {"makers": "the makers", "defenders": "the defenders"}
 
 

@@ -30,7 +30,7 @@ from ..cards import TRUMP_BONUS
 from ..compiler import compile_rules
 from ..dsl import CompiledExpr
 from ..errors import SpecError
-from ..names import leading_run
+from ..names import HAND_SCOPE, NAMES, SIDE_SCOPE, leading_run
 from ..phases.base import Reach, Walk
 from ..rules import SIDE_NAMES, Rules
 from ..spec.yaml_loader import LoadedYaml
@@ -291,33 +291,10 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
 # outcomes of a hand
 
 
-SEAT_NAMES = frozenset({"dealer", "maker", "partner", "lone_defender"})
-RUN_NAMES = frozenset({"makers.first_tricks", "defenders.first_tricks", "makers.last_tricks", "defenders.last_tricks"})
-MODELLED = frozenset(
-    {
-        "players",
-        "hand_tricks",
-        "dealer",
-        "maker",
-        "has_maker",
-        "contract",
-        "no_trump",
-        "alone",
-        "defender_alone",
-        "lone_defender",
-        "partner",
-        "makers.tricks",
-        "defenders.tricks",
-        "deals",
-        "fixed_by",
-        "side.tricks",
-        "side.score",
-        "side.is_maker",
-        "side.out",
-        "side.alone",
-    }
-    | RUN_NAMES
-)
+# How the outcome space covers each name (names.NAMES, column `verify`).
+SEAT_NAMES = frozenset(n for n, row in NAMES.items() if row.verify == "seat")
+RUN_NAMES = frozenset(n for n, row in NAMES.items() if row.verify == "run")
+MODELLED = frozenset(n for n, row in NAMES.items() if row.verify != "type" and row.scopes & {HAND_SCOPE, SIDE_SCOPE})
 MAX_SEQUENCE_TRICKS = 12  # trick runs are enumerated over all 2**hand_tricks win sequences
 COUNTER_ROUNDS = 8  # hands of counter changes followed to find the values a counter can hold
 MAX_COUNTER_VALUES = 16

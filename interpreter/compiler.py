@@ -105,6 +105,12 @@ class _Compiler:
                     raise self.fail(list(phase.path), f"'{phase.kind}' needs an upcard, but deal.upcard is false")
         bidding = [phase.build(self) for phase in m.bidding]
         decls = [phase.build(self) for phase in m.declarations]
+        gates = tuple(
+            None
+            if phase.when_is_own or phase.when is None
+            else self.expr(phase.where("when"), phase.when, self.hand_names, "bool")
+            for phase in m.phases
+        )
         hand_names = self.hand_names
         side_names = self.side_names
         lead_rows = []
@@ -177,6 +183,7 @@ class _Compiler:
             upcard=upcard,
             hand_tricks=hand_tricks,
             phases=phases,
+            phase_gates=gates,
             first_declaration=len(bidding),
             play_phase=len(phases),
             lead_rows=tuple(lead_rows),

@@ -354,6 +354,9 @@ class State:
             if self.phase == rules.play_phase:
                 self._start_play()
                 return
+            gate = rules.phase_gates[self.phase]
+            if gate is not None and not gate.fn(rules.hand_env(self)):
+                continue  # not offered in this hand
             if rules.phases[self.phase].begin(self):
                 return
 

@@ -88,6 +88,7 @@ class Rules:
     upcard: bool
     hand_tricks: int
     phases: tuple[Phase, ...]
+    phase_gates: tuple[CompiledExpr | None, ...]  # per phase: offered only where this holds (None: always)
     first_declaration: int
     play_phase: int
     lead_rows: tuple[tuple[CompiledExpr | None, CompiledExpr], ...]

@@ -615,8 +615,16 @@ def test_four_trick_tokens_only_for_exactly_four() -> None:
 
 
 # ================================================================== the files, the CLI, the docs
+NO_ALONE_AFTER_PASS = {
+    k: v
+    for k, v in json.loads(
+        (ROOT / "tests" / "records" / "house" / "no-alone-after-pass-round2.json").read_text()
+    ).items()
+    if k not in ("trickspec", "expect")
+}
 # (rule, record, options, the rule's result): one hand record per house rule.
 CASES = [
+    ("no-alone-after-pass", NO_ALONE_AFTER_PASS, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("stick-the-dealer", STUCK, {}, STUCK_RESULT),
     ("deck-32", DECK32, {}, result("H", 0, [3, 1, 0, 1], [1, 0])),
     ("target", TARGET, {"target": 5}, result("H", 0, [3, 1, 0, 1], [1, 0], [5, 3], winners=[0])),

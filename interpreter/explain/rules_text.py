@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Sequence
 
 from ..cards import DEFAULT_COLOURS
+from ..phases.base import PhaseModel
 from ..spec.model import Rank, ScoreRowModel, SpecModel
 from ..variants import load_rules
 from .model import Item, Section
@@ -282,6 +283,12 @@ class Describer:
         return Item("deal", parts, kind="deal")
 
     # bidding
+    def gate(self, phase: PhaseModel) -> list[tuple[str, str]]:
+        """A phase's `when` (the general gate): the part that says in which hands it is offered."""
+        if phase.when_is_own or phase.when is None:
+            return []
+        return [("when", f"only if {self.words.clause(phase.when)}")]
+
     def bidding_section(self) -> Section:
         labels = self.phase_label_list()
         bidding = self.model.bidding
@@ -292,7 +299,7 @@ class Describer:
                 "and any suit may be named after it."
             )
         items = [
-            Item(label, phase.describe(self), kind=phase.kind, ident=phase.id)
+            Item(label, self.gate(phase) + phase.describe(self), kind=phase.kind, ident=phase.id)
             for label, phase in zip(labels, bidding, strict=True)
         ]
         return Section(
@@ -308,7 +315,7 @@ class Describer:
 
     def declarations_section(self) -> Section:
         items = [
-            Item(phase.label, phase.describe(self), kind=phase.kind, ident=phase.id)
+            Item(phase.label, self.gate(phase) + phase.describe(self), kind=phase.kind, ident=phase.id)
             for phase in self.model.declarations
         ]
         return Section(

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 class AutoTrumpModel(PhaseModel):
     kind = "auto_trump"
     needs_upcard = True
+    when_is_own = True
     word = "automatic trump"
 
     when: Expr

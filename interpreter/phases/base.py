@@ -82,8 +82,10 @@ class PhaseModel:
     orders_upcard: ClassVar[bool] = False  # players may order the upcard's suit (explain: a turned joker)
     makes_secret_partner: ClassVar[bool] = False  # the maker may get a partner only the partner knows
     word: ClassVar[str] = ""  # its label in explain when it is not a numbered round
+    when_is_own: ClassVar[bool] = False  # its `when` is its own upcard condition, not the general gate
 
     id: str | None = None  # the explicit id, if written
+    when: Expr | None = None  # the gate: the phase is offered only in hands where this holds (hand names)
     path: tuple[PathPart, ...] = field(default=(), compare=False)  # ("bidding", i, kind): where errors point
 
     @classmethod

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 class NameUpcardSuitModel(PhaseModel):
     kind = "name_upcard_suit"
     needs_upcard = True
+    when_is_own = True
     word = "naming the upcard's suit"
 
     when: Expr

@@ -215,12 +215,31 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
             if s.contract is not None:
                 nxt.add(s)
                 continue
+            gate = rules.phase_gates[i]
+            if gate is not None and gate.constant is False:
+                nxt.add(s)  # never offered
+                continue
             runs, paths = phase.walk(s, rules.deck.jokers > 0)
             ran[i] = ran[i] or runs
             nxt.update(paths)
+            if gate is not None and gate.constant is not True:
+                nxt.add(s)  # not offered in this hand
         states = nxt
     for i, phase in enumerate(bidding):
         if ran[i]:
+            continue
+        gate = rules.phase_gates[i]
+        if gate is not None and gate.constant is False:
+            report.add(
+                located(
+                    doc,
+                    ["bidding", i],
+                    WARNING,
+                    f"bidding phase '{phase.id}' can never run: its `when` is always false",
+                    "write a condition that can hold, or remove the phase",
+                    "bidding",
+                )
+            )
             continue
         severity, message, hint = phase.never_runs(list(bidding[:i])) or (
             WARNING,
@@ -279,6 +298,19 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
                     WARNING,
                     f"declaration '{phase.id}' can never run: no hand has a maker",
                     "declarations are asked only in hands with a maker",
+                    "bidding",
+                )
+            )
+            continue
+        gate = rules.phase_gates[rules.first_declaration + j]
+        if gate is not None and gate.constant is False:
+            report.add(
+                located(
+                    doc,
+                    ["declarations", j],
+                    WARNING,
+                    f"declaration '{phase.id}' can never run: its `when` is always false",
+                    "write a condition that can hold, or remove the phase",
                     "bidding",
                 )
             )

@@ -157,9 +157,11 @@ def _play_and_write(
             outs.append(RecordsOut(args.records, setup))
         if args.csv:
             outs.append(CsvOut(args.csv, rules, setup, teams))
-    except OSError as err:
+    except (OSError, TrickSpecError) as err:  # AtomicFile refuses a target with an OutputError
         for out in outs:
             out.abandon()
+        if isinstance(err, TrickSpecError):
+            raise
         raise TrickSpecError(f"cannot write the output: {err.strerror}: {err.filename}") from None
     hands = [0]
 

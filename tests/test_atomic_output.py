@@ -238,3 +238,18 @@ def test_commit_of_a_file_written_by_path(tmp_path: Path) -> None:
     Path(out.tmp).write_text("<svg/>")
     out.commit()
     assert (tmp_path / "plot.svg").read_text() == "<svg/>" and leftovers(tmp_path) == []
+
+
+def test_simulate_leaves_no_temporary_file_when_its_second_output_fails(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The records file is opened, then the CSV cannot be (the disk filled in between)."""
+
+    def no_space(self: object, path: str, *args: object) -> None:
+        raise OutputError(f"{path}: cannot write there (No space left on device)")
+
+    monkeypatch.setattr("interpreter.simulate_data.CsvOut.__init__", no_space)
+    records, csv = str(tmp_path / "r.jsonl"), str(tmp_path / "t.csv")
+    code, _, err = run(capsys, "simulate", "--matches", "1", "--records", records, "--csv", csv)
+    assert (code, err) == (1, f"{csv}: cannot write there (No space left on device)\n")
+    assert list(tmp_path.iterdir()) == []  # the records file's temporary file is gone too

@@ -24,7 +24,7 @@ from hypothesis import settings
 
 from interpreter.cli import main
 
-LONG_EXAMPLES = 1_500  # per fuzz target; four targets: 6,000 cases in the long profile
+LONG_EXAMPLES = 1_500  # per fuzz target; four targets (and play/explain of what validates): > 6,000 cases
 SHORT_EXAMPLES = 25  # per fuzz target in the default run
 HANG_SECONDS = 30  # a case still running after this is a hang (typical cases take milliseconds)
 

@@ -26,7 +26,8 @@ from interpreter.cli import main
 
 LONG_EXAMPLES = 1_500  # per fuzz target; four targets (and play/explain of what validates): > 6,000 cases
 SHORT_EXAMPLES = 25  # per fuzz target in the default run
-HANG_SECONDS = 30  # a case still running after this is a hang (typical cases take milliseconds)
+HANG_SECONDS = 60  # a case still running after this is a hang (typical cases take milliseconds;
+# a valid file of thousands of records takes its time to replay)
 
 
 def examples() -> int:

@@ -196,6 +196,14 @@ def test_wrong_points_are_caught_and_saved_as_a_replayable_record(
     assert [a - b for a, b in zip(replayed.result["delta"], fair.result["delta"], strict=True)] == [1, 0]
 
 
+# The optional compiled build (mypyc, see setup.py) makes State a native class, which cannot be patched.
+patches_the_engine = pytest.mark.skipif(
+    not str(engine.__file__).endswith(".py"),
+    reason="compiled build: the native State class cannot be monkeypatched (the pure-Python run covers this)",
+)
+
+
+@patches_the_engine
 def test_legal_plays_that_ignore_suit_are_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     original = engine.State.legal_actions
 
@@ -211,6 +219,7 @@ def test_legal_plays_that_ignore_suit_are_caught(tmp_path: Path, monkeypatch: py
     assert not any(f.check == "dynamic" and f.severity == "warning" for f in report.findings)
 
 
+@patches_the_engine
 def test_an_engine_crash_is_reported_with_its_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(self: engine.State) -> None:
         raise ZeroDivisionError("boom")

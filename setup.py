@@ -1,0 +1,70 @@
+"""The optional compiled build: `TRICKSPEC_COMPILE=1 pip install .` compiles the hot modules with mypyc.
+
+Everything else about the package is in pyproject.toml. Without TRICKSPEC_COMPILE=1,
+without a C compiler, or for an editable install (`pip install -e .`, development
+stays plain Python) this adds nothing and the package is pure Python. If the
+compiled build fails, the wheel is still built, pure, with a warning.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# The modules a hand spends its time in (benchmarks/throughput.py): the state with its
+# trick step, and the card tables. (rules.py and the phases are dataclasses whose
+# annotations name types imported only for type checking, which mypyc cannot resolve
+# at run time yet.)
+HOT_MODULES = [
+    "interpreter/engine.py",
+    "interpreter/cards.py",
+]
+
+
+def _wanted() -> bool:
+    if os.environ.get("TRICKSPEC_COMPILE") != "1":
+        return False
+    if any(arg in ("editable_wheel", "develop") for arg in sys.argv):
+        print("TRICKSPEC_COMPILE=1: an editable install stays pure Python", file=sys.stderr)
+        return False
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        print(f"TRICKSPEC_COMPILE=1 but no C compiler ({compiler}): building pure Python", file=sys.stderr)
+        return False
+    return True
+
+
+class _BuildExtOrPure(build_ext):
+    """A failed compile leaves the pure-Python modules in place instead of failing the install."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as err:  # noqa: BLE001 - any compiler failure means: pure Python
+            print(f"warning: the compiled build failed ({err}); installing pure Python", file=sys.stderr)
+            self.extensions = []
+
+
+def _ext_modules() -> list[object]:
+    if not _wanted():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("TRICKSPEC_COMPILE=1 but mypyc is not installed: building pure Python", file=sys.stderr)
+        return []
+    return list(mypycify(HOT_MODULES, opt_level="3"))
+
+
+_compiled = os.environ.get("TRICKSPEC_COMPILE") == "1"
+setup(
+    ext_modules=_ext_modules(),
+    cmdclass={"build_ext": _BuildExtOrPure},
+    # pip installs these into the isolated build environment before it builds
+    setup_requires=["mypy>=1.8"] if _compiled else [],
+)

@@ -58,13 +58,18 @@ def _ext_modules() -> list[object]:
     except ImportError:
         print("TRICKSPEC_COMPILE=1 but mypyc is not installed: building pure Python", file=sys.stderr)
         return []
-    return list(mypycify(HOT_MODULES, opt_level="3"))
+    try:
+        return list(mypycify(HOT_MODULES, opt_level="3"))
+    except (Exception, SystemExit) as err:  # noqa: BLE001 - type errors end mypyc with SystemExit
+        print(f"warning: mypyc could not compile ({err!r}); building pure Python", file=sys.stderr)
+        return []
 
 
 _compiled = os.environ.get("TRICKSPEC_COMPILE") == "1"
 setup(
     ext_modules=_ext_modules(),
     cmdclass={"build_ext": _BuildExtOrPure},
-    # pip installs these into the isolated build environment before it builds
-    setup_requires=["mypy>=1.8"] if _compiled else [],
+    # pip installs these into the isolated build environment before it builds; mypyc
+    # type-checks the modules it compiles, so it sees the runtime dependencies too
+    setup_requires=["mypy>=1.8", "PyYAML>=6.0", "jsonschema>=4.18", "lark>=1.1.9", "rich>=13.0"] if _compiled else [],
 )

@@ -75,7 +75,7 @@ class State:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules | None,
         dealer: int,
         hands: list[list[int]],
         upcard: int | None,
@@ -83,6 +83,8 @@ class State:
         deal_number: int = 1,
         counters_before: dict[str, list[int]] | None = None,
     ) -> None:
+        if rules is None:
+            return  # a blank for clone(), which sets every field (State.__new__ is not there compiled)
         n = rules.players
         self.deal_number: int = deal_number
         self.fixed_by: str = ""  # id of the bidding phase that fixed the contract
@@ -193,7 +195,7 @@ class State:
         Spelled out rather than looped over `__slots__` (3x faster); tests/test_clone.py
         checks that every slot is copied, so a new field cannot be forgotten here.
         """
-        o = State.__new__(State)
+        o = State(None, 0, [], None, [])
         o.rules = self.rules
         o.dealer = self.dealer
         o.hands = list(map(list.copy, self.hands))

@@ -112,6 +112,11 @@ class WorldSampler:
         self.upcard_loose = upcard_loose
         self.played_by = played_by
         self.rank_of = rules.deck.rank_of
+        # The split's fixed part: the places, each card's possible places, the most constrained first.
+        self.places = [s for s in self.holders if self.need[s] > 0] + [-1 - i for i in range(len(self.hidden_slots))]
+        self.room = {p: (self.need[p] if p >= 0 else 1) for p in self.places}
+        self.free = len(self.unknown) - sum(self.room.values())
+        self.options = {c: [p for p in self.places if self._allowed(c, p)] for c in self.unknown}
 
     def _voids(self, state: State, s: int) -> set[int]:
         """The (effective) suits `s` showed it no longer holds, by not following them."""
@@ -147,12 +152,11 @@ class WorldSampler:
 
     def _split(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
         """Deal the unknown cards to the places they can be now (None: a dead end)."""
-        places = [s for s in self.holders if self.need[s] > 0] + [-1 - i for i in range(len(self.hidden_slots))]
-        room = {p: (self.need[p] if p >= 0 else 1) for p in places}
-        free = len(self.unknown) - sum(room.values())
+        room = dict(self.room)
+        free = self.free
         if free < 0:
             return None
-        options = {c: [p for p in places if self._allowed(c, p)] for c in self.unknown}
+        options = self.options
         order = self.unknown[:]
         rng.shuffle(order)
         order.sort(key=lambda c: len(options[c]))  # the most constrained first

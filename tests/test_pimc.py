@@ -39,8 +39,8 @@ def test_time_budget_stops_early() -> None:
 
 
 def test_registry_specs() -> None:
-    assert parse_spec("pimc") == ("pimc", {"k": 20, "ms": 0})
-    assert parse_spec("pimc:k=5:ms=2.5") == ("pimc", {"k": 5, "ms": 2.5})
+    assert parse_spec("pimc") == ("pimc", {"k": 20, "ms": 0, "infer": 8})
+    assert parse_spec("pimc:k=5:ms=2.5:infer=1") == ("pimc", {"k": 5, "ms": 2.5, "infer": 1})
     bot = make_agent("pimc:k=3", rng=random.Random(1))
     assert isinstance(bot, PimcBot) and bot.k == 3
     assert isinstance(make_agent("rules"), RuleBot)

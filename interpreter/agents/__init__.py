@@ -56,10 +56,11 @@ REGISTRY: dict[str, AgentKind] = {
         AgentKind(
             "pimc",
             "Perfect-Information Monte Carlo: k sampled worlds, each legal action rolled out",
-            lambda rng, o: PimcBot(rng, k=int(o["k"]), ms=o["ms"]),
+            lambda rng, o: PimcBot(rng, k=int(o["k"]), ms=o["ms"], infer=int(o["infer"])),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
                 "ms": Option(float, 0, "time budget of a decision in milliseconds (0: none; at least one world)"),
+                "infer": Option(int, 8, "draws to find a world the others' bidding fits (1: no inference)", low=1),
             },
         ),
     )

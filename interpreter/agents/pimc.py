@@ -26,10 +26,11 @@ if TYPE_CHECKING:
 class PimcBot:
     """`k` sampled worlds a decision, each legal action rolled out; `ms`: a time budget (0: none)."""
 
-    def __init__(self, rng: random.Random | None = None, k: int = 20, ms: float = 0.0) -> None:
+    def __init__(self, rng: random.Random | None = None, k: int = 20, ms: float = 0.0, infer: int = 8) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
         self.ms = ms
+        self.infer = infer  # worlds drawn at most to find one whose bidding the model would have bid
         self.policy = RuleBot()  # bids in the rollouts, and breaks ties
         self.worlds = 0  # worlds drawn at the last searched decision
 
@@ -53,7 +54,7 @@ class PimcBot:
         policy = self.policy
         self.worlds = 0
         for _ in range(self.k):
-            world = sampler.sample(self.rng)
+            world = self._likely_world(sampler, seat)
             self.worlds += 1
             for i, action in enumerate(legal):
                 w = world.clone() if i < len(legal) - 1 else world
@@ -63,3 +64,50 @@ class PimcBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return totals
+
+    def _likely_world(self, sampler: WorldSampler, seat: int) -> State:
+        """A sampled world in which the others' bidding is what the model would have bid.
+
+        Worlds are drawn until one agrees with every public choice of the other
+        seats before the first card (at most `infer` draws; else the one that
+        disagrees least): an orderer then holds trumps, a passer lacks them.
+        """
+        best: State | None = None
+        fewest = 1 << 30
+        for _ in range(max(1, self.infer)):
+            world = sampler.sample(self.rng)
+            if self.infer <= 1:
+                return world
+            misses = self._misfits(world, seat, fewest)
+            if misses == 0:
+                return world
+            if misses < fewest:
+                best, fewest = world, misses
+        assert best is not None
+        return best
+
+    def _misfits(self, world: State, seat: int, limit: int) -> int:
+        """How many of the others' public choices before play the model would have made otherwise."""
+        rules = world.rules
+        codec = rules.codec
+        d0 = codec.DISCARD
+        replay = rules.new_hand(
+            world.dealer,
+            [list(h) for h in world.dealt],
+            None if world.upcard < 0 else world.upcard,
+            world.scores_before,
+            world.deal_number,
+            world.counters_before,
+        )
+        misses = 0
+        policy = self.policy
+        for s, a in world.history:
+            if replay.playing:
+                break
+            public = s != seat and not d0 <= a < codec.GIVE + codec.n_cards
+            if public and len(replay.legal_actions()) > 1 and policy.act(replay, s) != a:
+                misses += 1
+                if misses >= limit:
+                    return misses
+            replay.apply(a)
+        return misses

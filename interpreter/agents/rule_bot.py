@@ -34,6 +34,7 @@ class _Tables:
 
     place: tuple[tuple[int, ...], ...]
     suits: tuple[dict[int, tuple[int, ...]], ...]
+    side_suits: tuple[int, ...]  # per contract: how many effective suits are not trump
 
 
 def _build_tables(rules: Rules) -> _Tables:
@@ -52,7 +53,8 @@ def _build_tables(rules: Rules) -> _Tables:
                 place[card] = k
         places.append(tuple(place))
         suits.append(ordered)
-    return _Tables(tuple(places), tuple(suits))
+    side = tuple(len([k for k in by_suit if k != c.trump]) for by_suit, c in zip(suits, rules.contracts, strict=True))
+    return _Tables(tuple(places), tuple(suits), side)
 
 
 TRUMP_VALUE = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
@@ -65,6 +67,8 @@ class RuleBot:
         self.make = make  # share of the hand's tricks own cards must promise to make trump with a partner
         self.fold_below = fold_below
         self._tables: dict[int, tuple[Rules, _Tables]] = {}
+        self._last_rules: Rules | None = None
+        self._last: _Tables = _Tables((), (), ())
 
     # ---------------------------------------------------------- entry point
     def act(self, state: State, seat: int) -> int:
@@ -78,41 +82,47 @@ class RuleBot:
         return self._decide(rules, obs, legal)
 
     def tables(self, rules: Rules) -> _Tables:
+        if rules is self._last_rules:
+            return self._last
         cached = self._tables.get(id(rules))
         if cached is None or cached[0] is not rules:
             cached = (rules, _build_tables(rules))
             self._tables[id(rules)] = cached
+        self._last_rules, self._last = cached
         return cached[1]
 
     # ---------------------------------------------------------- estimates
     def strength(self, rules: Rules, hand: Iterable[int], k: int) -> float:
         """Expected tricks of `hand` under contract `k`, trumps first."""
         contract = rules.contracts[k]
-        place = self.tables(rules).place[k]
+        tables = self.tables(rules)
+        place = tables.place[k]
         follow = contract.follow
         trump = contract.trump
-        cards = list(hand)
-        trumps = [c for c in cards if trump >= 0 and follow[c] == trump]
         total = 0.0
-        for c in trumps:
-            p = place[c]
-            total += TRUMP_VALUE[p] if p < len(TRUMP_VALUE) else 0.5
-        if len(trumps) >= 3:
-            total += 0.25 * (len(trumps) - 2)
+        n_trumps = 0
         by_suit: dict[int, list[int]] = {}
-        for c in cards:
-            if c not in trumps:
-                by_suit.setdefault(follow[c], []).append(place[c])
+        for c in hand:
+            f = follow[c]
+            p = place[c]
+            if f == trump and trump >= 0:
+                n_trumps += 1
+                total += TRUMP_VALUE[p] if p < 6 else 0.5
+            elif f in by_suit:
+                by_suit[f].append(p)
+            else:
+                by_suit[f] = [p]
+        if n_trumps >= 3:
+            total += 0.25 * (n_trumps - 2)
         for places in by_suit.values():
             if 0 in places:
-                total += 0.8 if trumps or trump < 0 else 0.65
+                total += 0.8 if n_trumps or trump < 0 else 0.65
                 if 1 in places:
                     total += 0.35 if trump >= 0 else 0.7
             elif 1 in places and len(places) >= 2:
                 total += 0.25 if trump >= 0 else 0.4
-        if trump >= 0 and len(trumps) >= 2:
-            n_suits = len({follow[c] for c in range(rules.deck.size)}) - 1
-            total += 0.3 * max(0, n_suits - len(by_suit) - (0 if trumps else 1))  # voids to ruff with
+        if n_trumps >= 2:
+            total += 0.3 * max(0, tables.side_suits[k] - len(by_suit))  # voids to ruff with
         return total
 
     def trump_count(self, rules: Rules, hand: Iterable[int], k: int) -> int:

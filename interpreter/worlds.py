@@ -22,13 +22,18 @@ variant: the walk knows only the action kinds of the codec.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .engine import State
 
 # Event kinds of the walk (what an action did to the cards).
 PLAY, PICKUP, DECLINE, KITTY_DISCARD, EXCHANGE, GIVE, LONER_DISCARD, OTHER = range(8)
+
+
+Judge = Callable[["State", int, int], bool]
+REJECTED: Any = object()  # _try's answer when the judge turned the world down
 
 
 class NoWorld(RuntimeError):
@@ -45,6 +50,7 @@ class WorldSampler:
         self.seat = seat
         n_cards = codec.n_cards
         self.n_cards = n_cards
+        self.private_end = codec.GIVE + n_cards  # actions from here on are public words (pass, order, bid, …)
         d0, g0 = codec.DISCARD, codec.GIVE
         side_of = rules.side_of
         # 1. What each action of the history did, and which ones this seat did not see.
@@ -191,7 +197,19 @@ class WorldSampler:
                 return world
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
-    def _try(self, rng: random.Random) -> State | None:
+    def sample_if(self, rng: random.Random, judge: Judge, tries: int = 5000) -> State | None:
+        """As `sample`, but `judge(world, seat, action)` is asked before each public choice of
+        another seat ahead of the first card is replayed; a world it rejects is not finished
+        and None is returned (a search bot draws another, or takes any world)."""
+        for _ in range(tries):
+            world = self._try(rng, judge)
+            if world is REJECTED:
+                return None
+            if world is not None:
+                return world
+        raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
+
+    def _try(self, rng: random.Random, judge: Judge | None = None) -> State | None:
         state = self.state
         rules = state.rules
         codec = rules.codec
@@ -262,9 +280,12 @@ class WorldSampler:
         world = rules.new_hand(
             state.dealer, dealt, None if up < 0 else up, state.scores_before, state.deal_number, state.counters_before
         )
+        me = self.seat
         for (s, _), a in zip(state.history, actions, strict=True):
             if world.turn != s or a not in world.legal_actions():
                 return None
+            if judge is not None and s != me and not world.playing and a >= self.private_end and not judge(world, s, a):
+                return REJECTED
             world.apply(a)
         if world.turn != state.turn or world.status != state.status or world.hands[self.seat] != state.hands[self.seat]:
             return None

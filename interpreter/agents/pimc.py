@@ -69,45 +69,18 @@ class PimcBot:
         """A sampled world in which the others' bidding is what the model would have bid.
 
         Worlds are drawn until one agrees with every public choice of the other
-        seats before the first card (at most `infer` draws; else the one that
-        disagrees least): an orderer then holds trumps, a passer lacks them.
+        seats before the first card (at most `infer` draws, then any world): an
+        orderer then holds trumps, a passer lacks them. The judge runs inside
+        the sampler's replay, so a rejected world costs only its bidding.
         """
-        best: State | None = None
-        fewest = 1 << 30
-        for _ in range(max(1, self.infer)):
-            world = sampler.sample(self.rng)
-            if self.infer <= 1:
-                return world
-            misses = self._misfits(world, seat, fewest)
-            if misses == 0:
-                return world
-            if misses < fewest:
-                best, fewest = world, misses
-        assert best is not None
-        return best
+        if self.infer > 1:
+            policy = self.policy
 
-    def _misfits(self, world: State, seat: int, limit: int) -> int:
-        """How many of the others' public choices before play the model would have made otherwise."""
-        rules = world.rules
-        codec = rules.codec
-        d0 = codec.DISCARD
-        replay = rules.new_hand(
-            world.dealer,
-            [list(h) for h in world.dealt],
-            None if world.upcard < 0 else world.upcard,
-            world.scores_before,
-            world.deal_number,
-            world.counters_before,
-        )
-        misses = 0
-        policy = self.policy
-        for s, a in world.history:
-            if replay.playing:
-                break
-            public = s != seat and not d0 <= a < codec.GIVE + codec.n_cards
-            if public and len(replay.legal_actions()) > 1 and policy.act(replay, s) != a:
-                misses += 1
-                if misses >= limit:
-                    return misses
-            replay.apply(a)
-        return misses
+            def judge(world: State, s: int, action: int) -> bool:
+                return len(world.legal_actions()) == 1 or policy.act(world, s) == action
+
+            for _ in range(self.infer - 1):
+                judged = sampler.sample_if(self.rng, judge)
+                if judged is not None:
+                    return judged
+        return sampler.sample(self.rng)

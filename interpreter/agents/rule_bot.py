@@ -195,7 +195,8 @@ class RuleBot:
         hand = obs.hand
         if obs.seat == obs.dealer:
             whole = [*hand, obs.upcard]
-            hand = [x for x in whole if x != self._weakest(rules, whole, k)]
+            worst = self._weakest(rules, whole, k)
+            hand = [x for x in whole if x != worst]
         est, trumps = self._worth(rules, hand, k)
         if obs.seat != obs.dealer:
             up_value = TRUMP_VALUE[min(self.tables(rules).place[k][obs.upcard], 5)] * 0.6

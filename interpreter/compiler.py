@@ -29,7 +29,7 @@ from .errors import SpecError
 from .limits import MAX_PLAYERS
 from .names import hand_getter, side_getter, text_values
 from .rules import HAND_NAMES, SIDE_NAMES, UPCARD_NAMES, Path_, Rules, ScoreRow, SpecSource, WinRule
-from .spec.model import AwardModel, SpecModel, spec_model
+from .spec.model import AwardModel, OptionModel, SpecModel, spec_model
 from .spec.schema_check import format_path
 
 # Words a trump order may use besides ranks.
@@ -235,35 +235,64 @@ class _Compiler:
         declared = self.model.options
         chosen: dict[str, int] = {}
         for name, opt in declared.items():
-            if opt.default not in opt.values:
+            self.check_option_shape(name, opt)
+            if not opt.allows(opt.default):
+                allowed = (
+                    f"within its range {opt.low} to {opt.high}"
+                    if opt.is_range
+                    else f"one of its values {list(opt.values)}"
+                )
                 raise self.fail(
                     ["options", name, "default"],
-                    f"option '{name}': default {opt.default} is not one of its values {list(opt.values)}",
+                    f"option '{name}': default {opt.default} is not {allowed}",
                 )
             chosen[name] = opt.default
         for name, value in self.requested.items():
             if name not in declared:
                 known = ", ".join(declared) or "none"
                 raise SpecError(f"unknown option {name!r} for variant '{self.model.name}' (its options: {known})")
-            allowed = declared[name].values
-            if value not in allowed:
+            if not declared[name].allows(value):
                 raise SpecError(
                     f"option {name}={value} is not allowed for '{self.model.name}'; "
-                    f"allowed: {', '.join(map(str, allowed))}"
+                    f"allowed: {declared[name].allowed_text()}"
                 )
             chosen[name] = value
         return chosen
+
+    def check_option_shape(self, name: str, opt: OptionModel) -> None:
+        """An option lists its `values` or gives a range `min`..`max`: one of the two, whole."""
+        where: list[str | int] = ["options", name]
+        has_min, has_max = opt.low is not None, opt.high is not None
+        if opt.values and (has_min or has_max):
+            raise self.fail(
+                [*where, "min" if has_min else "max"],
+                f"option '{name}': give either a list of values or a range min..max, not both",
+            )
+        if not opt.values and not (has_min and has_max):
+            missing = "max" if has_min else "min" if has_max else "values (or min and max)"
+            raise self.fail(
+                where, f"option '{name}': missing {missing}; an option is {{values: [...]}} or {{min: N, max: M}}"
+            )
+        if opt.is_range and opt.low is not None and opt.high is not None and opt.low > opt.high:
+            raise self.fail([*where, "max"], f"option '{name}': max {opt.high} is below min {opt.low}")
 
     def players(self, options: dict[str, int]) -> int:
         name = self.model.players_option
         if name is not None:
             if name not in options:
                 raise self.fail(["players", "option"], f"players: no option named '{name}' is declared")
-            for i, count in enumerate(self.model.options[name].values):
+            opt = self.model.options[name]
+            for i, count in enumerate(opt.values):
                 if not 2 <= count <= MAX_PLAYERS:  # the schema bounds a plain count; an option's values here
                     raise self.fail(
                         ["options", name, "values", i],
                         f"options.{name}: {count} players is not possible (2 to {MAX_PLAYERS})",
+                    )
+            for key, bound in (("min", opt.low), ("max", opt.high)):
+                if bound is not None and not 2 <= bound <= MAX_PLAYERS:
+                    raise self.fail(
+                        ["options", name, key],
+                        f"options.{name}: {bound} players is not possible (2 to {MAX_PLAYERS})",
                     )
             return options[name]
         assert self.model.players is not None

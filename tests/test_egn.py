@@ -271,7 +271,7 @@ def test_every_toggle_value_maps_both_ways() -> None:
     }
     for bad, words in [
         ({"loner_march_score": 3}, "expressible: 4 (plain euchre), 5 (house/lone-march-5)"),
-        ({"winning_score": 9}, "house/target allows target = 5, 7, 10, 11, 15, 21 only"),
+        ({"winning_score": 101}, "house/target allows target = any whole number from 1 to 100 only"),
         ({"winning_score": 0}, "the game has no end"),
         ({"canadian": 1}, "expected a bool"),
         ({"nonsense": True}, "not an EGN toggle"),

@@ -631,6 +631,18 @@ CASES = [
     ("lead-loners-left", LONER_LEFT, {}, result("H", 1, [0, 5, 0, 0], [0, 4], alone=[1], out=[3])),
     ("lone-march-5", LONE_MARCH, {}, result("H", 0, [5, 0, 0, 0], [5, 0], alone=[0], out=[2])),
     ("lone-euchre-4", LONE_EUCHRED, {}, result("H", 1, [5, 0, 0, 0], [4, 0], alone=[1], out=[3])),
+    (
+        "loner-march-score",
+        LONE_MARCH,
+        {"loner_march_score": 6},
+        result("H", 0, [5, 0, 0, 0], [6, 0], alone=[0], out=[2]),
+    ),
+    (
+        "loner-euchred-score",
+        LONE_EUCHRED,
+        {"loner_euchred_score": 3},
+        result("H", 1, [5, 0, 0, 0], [3, 0], alone=[1], out=[3]),
+    ),
     ("defend-alone", DEFENDED, {}, result("H", 1, [3, 2, 0, 0], [4, 0], alone=[0], out=[2])),
     ("no-trump-round2", NO_TRUMP, {}, result("high", 0, [3, 2, 0, 0], [1, 0])),
     ("super-euchre", SWEPT, {}, result("H", 1, [5, 0, 0, 0], [4, 0])),

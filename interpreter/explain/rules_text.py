@@ -16,7 +16,7 @@ from ..phases.base import PhaseModel
 from ..spec.model import Rank, ScoreRowModel, SpecModel
 from ..variants import load_rules
 from .model import Item, Section
-from .words import Words, cap, join_and, join_or, plural, rank_key, rank_text, suit_name, uncap, words
+from .words import Words, cap, join_and, plural, rank_key, rank_text, suit_name, uncap, words
 
 WIDTH = 78  # the widest text; a narrower terminal gets narrower lines
 
@@ -110,8 +110,7 @@ class Describer:
         name = self.model.players_option
         if name is not None:
             opt = self.declared[name]
-            values = [str(v) for v in opt.values]
-            count = f"{join_or(values)} players (the {name} option, default {opt.default}"
+            count = f"{opt.allowed_text()} players (the {name} option, default {opt.default}"
             count += f"; {self.players} here)" if self.players != opt.default else ")"
         else:
             count = f"{self.model.players} players"
@@ -462,9 +461,9 @@ class Describer:
     def options_section(self) -> Section:
         items = []
         for name, opt in self.declared.items():
-            values = [str(v) for v in opt.values]
+            allowed = opt.allowed_text()
             about = f"{name}" + (f": {opt.description}" if opt.description else "")
-            said = f"{about} — {join_or(values)}; default {opt.default}"
+            said = f"{about} — {allowed}; default {opt.default}"
             chosen = self.options.get(name)
             if chosen != opt.default:
                 said += f"; {chosen} here"
@@ -475,7 +474,7 @@ class Describer:
                     kind="option",
                     ident=name,
                     text=said + ".",
-                    short={"option": f"{join_or(values)}, default {opt.default}"},
+                    short={"option": f"{allowed}, default {opt.default}"},
                 )
             )
         return Section("options", "Options (choose with --set NAME=VALUE)", items)

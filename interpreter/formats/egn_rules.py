@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError, TrickSpecError
+from ..spec.model import OptionModel
 from ..variants import load_rules
 
 BASE_VARIANT = "euchre"
@@ -102,10 +103,9 @@ class EgnRulesError(TrickSpecError):
     """A toggle or overlay with no counterpart on the other side."""
 
 
-def _allowed_values(overlay: str, option: str) -> list[int]:
-    """The values the overlay's option declares (read from the compiled spec, never restated here)."""
-    declared = load_rules(BASE_VARIANT, {}, [overlay]).model.options.get(option)
-    return [] if declared is None else list(declared.values)
+def _declared_option(overlay: str, option: str) -> OptionModel | None:
+    """The overlay's option as declared (read from the spec model, never restated here)."""
+    return load_rules(BASE_VARIANT, {}, [overlay]).model.options.get(option)
 
 
 def overlays_for(ruleset: dict[str, Any]) -> tuple[list[str], dict[str, int]]:
@@ -138,11 +138,11 @@ def overlays_for(ruleset: dict[str, Any]) -> tuple[list[str], dict[str, int]]:
         if match is None:
             raise EgnRulesError(f"ruleset.{toggle} = {_json(value)}: {_no_overlay(toggle, value)}")
         if match.option is not None:
-            allowed = _allowed_values(match.overlay, match.option)
-            if value not in allowed:
+            declared = _declared_option(match.overlay, match.option)
+            if declared is None or not declared.allows(value):
+                allowed = declared.allowed_text() if declared is not None else "nothing"
                 raise EgnRulesError(
-                    f"ruleset.{toggle} = {_json(value)}: {match.overlay} allows "
-                    f"{match.option} = {', '.join(map(str, allowed))} only"
+                    f"ruleset.{toggle} = {_json(value)}: {match.overlay} allows {match.option} = {allowed} only"
                 )
             options[match.option] = value
         overlays.append(match.overlay)
@@ -196,7 +196,7 @@ def ruleset_for(variant: str, overlays: list[str], options: dict[str, int]) -> d
 
 def _default_option(overlay: str, option: str) -> int | None:
     try:
-        declared = load_rules(BASE_VARIANT, {}, [overlay]).model.options.get(option)
+        declared = _declared_option(overlay, option)
     except SpecError as err:  # pragma: no cover - bundled overlays compile (tests check them)
         raise EgnRulesError(str(err)) from None
     return None if declared is None else declared.default

@@ -24,9 +24,49 @@ Rank = str | int  # a rank as written (`9`, `T`, `10`, `A`) or an order token (`
 
 @dataclass(frozen=True, kw_only=True)
 class OptionModel:
-    values: tuple[int, ...]
+    """An integer option: a list of `values`, or a range `min`..`max` (a numeric toggle is one overlay).
+
+    A range lets a table agree on any number (`--set target=21`) without one
+    file per value; tools that try every value (verify) use `samples()`.
+    """
+
+    values: tuple[int, ...] = ()  # the allowed values, when listed
+    low: int | None = None  # `min`: a range's least value
+    high: int | None = None  # `max`: a range's greatest value
     default: int
     description: str = ""
+
+    @property
+    def is_range(self) -> bool:
+        return self.low is not None and self.high is not None
+
+    def allows(self, value: int) -> bool:
+        if self.is_range:
+            assert self.low is not None and self.high is not None
+            return self.low <= value <= self.high
+        return value in self.values
+
+    def allowed_text(self, last: str = "or") -> str:
+        """'5, 7 or 10', or 'any whole number from 1 to 99': what a user may choose."""
+        if self.is_range:
+            return f"any whole number from {self.low} to {self.high}"
+        values = [str(v) for v in self.values]
+        return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} {last} {values[-1]}"
+
+    def every(self) -> tuple[int, ...]:
+        """Every allowed value (a range written out: only for small ranges, such as a player count)."""
+        if self.is_range:
+            assert self.low is not None and self.high is not None
+            return tuple(range(self.low, self.high + 1))
+        return self.values
+
+    def samples(self) -> tuple[int, ...]:
+        """The values a tool tries: a list whole; a range at its ends, next to them and the default."""
+        if not self.is_range:
+            return self.values
+        assert self.low is not None and self.high is not None
+        near = {self.low, self.low + 1, self.default, self.high - 1, self.high}
+        return tuple(sorted(v for v in near if self.low <= v <= self.high))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,7 +165,7 @@ class SpecModel:
     def player_counts(self) -> list[int]:
         """Every number of players the spec allows (several when an option chooses it)."""
         if self.players_option is not None:
-            return list(self.options[self.players_option].values)
+            return list(self.options[self.players_option].every())
         assert self.players is not None
         return [self.players]
 
@@ -170,7 +210,13 @@ def spec_model(data: dict[str, Any]) -> SpecModel:
         title=str(data.get("title", data["name"])),
         **_given(data, "description", "notes", "start_score"),
         options={
-            str(k): OptionModel(values=_tuple(v["values"]), default=v["default"], **_given(v, "description"))
+            str(k): OptionModel(
+                values=_tuple(v.get("values", ())),
+                low=v.get("min"),
+                high=v.get("max"),
+                default=v["default"],
+                **_given(v, "description"),
+            )
             for k, v in (data.get("options") or {}).items()
         },
         players=None if isinstance(players, dict) else int(players),

@@ -72,7 +72,7 @@ def load(spec: str, options: dict[str, int], rule_files: Sequence[str], report: 
     compiled = [first]
     players_opt = first.model.players_option
     if players_opt is not None and players_opt not in options:
-        for value in first.model.options[players_opt].values:
+        for value in first.model.options[players_opt].every():
             if value == first.players:
                 continue
             try:
@@ -385,7 +385,7 @@ class Space:
         self.varied = [
             k for k in declared if k in self.names and k not in fixed and k in rules.options and k != compiled_in
         ]
-        option_values = {v for k in self.varied for v in declared[k].values} | {
+        option_values = {v for k in self.varied for v in declared[k].samples()} | {
             rules.options[k] for k in rules.options if k in self.names
         }
         self.deals = sorted(v for v in {1} | _near(ints | option_values) if v >= 1)
@@ -407,7 +407,7 @@ class Space:
     def option_envs(self) -> list[dict[str, int]]:
         """Every combination of the values of the options the scoring and match end read."""
         declared = self.rules.model.options
-        values = [list(declared[k].values) for k in self.varied]
+        values = [list(declared[k].samples()) for k in self.varied]
         out = []
         for combo in itertools.islice(itertools.product(*values), MAX_OPTION_COMBOS):
             env = dict(self.rules.options)

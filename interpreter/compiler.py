@@ -253,8 +253,7 @@ class _Compiler:
                 raise SpecError(f"unknown option {name!r} for variant '{self.model.name}' (its options: {known})")
             if not declared[name].allows(value):
                 raise SpecError(
-                    f"option {name}={value} is not allowed for '{self.model.name}'; "
-                    f"allowed: {declared[name].allowed_text()}"
+                    f"option {name}={value} is not allowed for '{self.model.name}'; allowed: {_allowed(declared[name])}"
                 )
             chosen[name] = value
         return chosen
@@ -422,3 +421,8 @@ class _Compiler:
 def compile_rules(src: SpecSource, options: dict[str, int] | None = None, model: SpecModel | None = None) -> Rules:
     """Check and compile a schema-valid spec (its model, when already built); raises SpecError on any problem."""
     return _Compiler(src, model if model is not None else spec_model(src.data), options).run()
+
+
+def _allowed(opt: OptionModel) -> str:
+    """An option's allowed values as an error lists them: '5, 7, 10', or the range in words."""
+    return opt.allowed_text() if opt.is_range else ", ".join(map(str, opt.values))

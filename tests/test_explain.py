@@ -356,11 +356,20 @@ def test_diff_of_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 
 
 DIFF_CASES = {
-    "option values": ("house/target", "options:\n  target: {values: [5, 7, 10]}\n", "options: A: 5, 7, 10, 11, 15"),
+    "option values": (
+        "house/target",
+        "options:\n  target: {values: [5, 7, 10], min: null, max: null}\n",
+        "options: A: any whole number from 1 to 100, default 10 · B: 5, 7 or 10, default 10",
+    ),
     "option default": (
         "house/target",
         "options:\n  target: {default: 5}\n",
-        "default 10 · B: 5, 7, 10, 11, 15 or 21, default 5",
+        "default 10 · B: any whole number from 1 to 100, default 5",
+    ),
+    "option range": (
+        "house/target",
+        "options:\n  target: {max: 21}\n",
+        "options: A: any whole number from 1 to 100, default 10 · B: any whole number from 1 to 21, default 10",
     ),
     "deck colours": ("euchre", "deck:\n  colours: {C: red, D: black, H: red, S: black}\n", "deck: A: clubs and spades"),
     "bower rank": (

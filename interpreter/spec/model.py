@@ -30,9 +30,9 @@ class OptionModel:
     file per value; tools that try every value (verify) use `samples()`.
     """
 
-    values: tuple[int, ...] = ()  # the allowed values, when listed
-    low: int | None = None  # `min`: a range's least value
-    high: int | None = None  # `max`: a range's greatest value
+    values: tuple[int, ...]  # the allowed values, when listed (else empty)
+    low: int | None  # `min`: a range's least value (None: a list)
+    high: int | None  # `max`: a range's greatest value (None: a list)
     default: int
     description: str = ""
 

@@ -59,7 +59,9 @@ class KittyExchangeModel(PhaseModel):
         count = self.taken
         taken = "the whole kitty" if not count else f"{plural(int(count), 'card')} of it"
         of_ranks = f" of rank {join_or([rank_text(r) for r in self.ranks])}" if self.ranks else ""
-        kitty = "the kitty (the undealt cards, not the upcard)" if d.model.deal.upcard else "the kitty (the undealt cards)"
+        kitty = (
+            "the kitty (the undealt cards, not the upcard)" if d.model.deal.upcard else "the kitty (the undealt cards)"
+        )
         if self.who == "maker" and self.must:
             who = f"the maker must take {kitty}: he may not keep his hand"
         elif self.who == "maker":

@@ -1,7 +1,7 @@
 """Actions as small ints, and their words in hand records.
 
 Bots, replay and the engine exchange ints (fast to compare and hash); only the
-edges — records, the terminal — see the strings of HAND_RECORDS.md.
+edges — records, the terminal — see the strings of docs/hand-records.md.
 
 Layout for a deck of N cards, S suits, C contracts, bids up to B:
     [0, N)            play card

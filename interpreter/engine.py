@@ -268,7 +268,7 @@ class State:
         return f"not allowed now; allowed: {words}"
 
     def result(self) -> dict[str, Any]:
-        """The HAND_RECORDS.md result object (keys in the documented order)."""
+        """The docs/hand-records.md result object (keys in the documented order)."""
         if self._result is None:
             raise RuntimeError("the hand is not over")
         return self._result

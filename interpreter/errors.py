@@ -77,4 +77,4 @@ class SpecError(TrickSpecError):
 
 
 class RecordError(TrickSpecError):
-    """A malformed or illegal hand record (HAND_RECORDS.md wording)."""
+    """A malformed or illegal hand record (docs/hand-records.md wording)."""

@@ -1,7 +1,7 @@
 """A match: hands dealt with a rotating dealer until the spec's match end holds.
 
 The match only drives the `State` API: agents choose among `legal_actions()`;
-every hand is kept as a hand record (HAND_RECORDS.md) so that any match can be
+every hand is kept as a hand record (docs/hand-records.md) so that any match can be
 replayed hand by hand.
 """
 
@@ -24,7 +24,7 @@ class Agent(Protocol):
 
 @dataclass
 class HandRecord:
-    """One played hand: the HAND_RECORDS.md input and its result."""
+    """One played hand: the docs/hand-records.md input and its result."""
 
     record: dict[str, Any]
     result: dict[str, Any]
@@ -44,7 +44,7 @@ class MatchResult:
 def hand_record(rules: Rules, state: State, variant: str | None = None, overlays: Sequence[str] = ()) -> dict[str, Any]:
     """The portable record of a finished (or running) hand.
 
-    Our extensions of HAND_RECORDS.md (house rules stacked with --rule, the deal's
+    Our extensions of docs/hand-records.md (house rules stacked with --rule, the deal's
     number, counters) go under one `trickspec` key, which other readers ignore.
     """
     codec = rules.codec

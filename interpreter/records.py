@@ -1,4 +1,4 @@
-"""Hand records (HAND_RECORDS.md): read them, check them, replay them.
+"""Hand records (docs/hand-records.md): read them, check them, replay them.
 
 A record fixes chance (dealer, hands, upcard) and lists every decision. Replay
 feeds those decisions to the engine one by one, so a record that replays is by
@@ -214,7 +214,7 @@ def load_record_rules(record: dict[str, Any], base_dir: Path | None = None, extr
         path = resolve_variant(variant, base_dir)
         loaded = load_rules(path, options, stacked)
         # Where an option chooses the number of players and the record does not set it,
-        # the number of hands says it (HAND_RECORDS.md: `players` is always len(hands)).
+        # the number of hands says it (docs/hand-records.md: `players` is always len(hands)).
         count_option = loaded.player_option
         hands = record.get("hands")
         if (
@@ -376,7 +376,7 @@ def _legal_words(state: State) -> str:
 
 
 def apply_text(state: State, index: int, text: str) -> None:
-    """Apply one record action, or raise the HAND_RECORDS.md line naming why not."""
+    """Apply one record action, or raise the docs/hand-records.md line naming why not."""
     if state.is_over:
         raise RecordError(f"action {index} ({_show(text)}): the hand is over")
     seat = state.turn

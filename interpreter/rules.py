@@ -62,7 +62,7 @@ class WinRule:
 class HandResult:
     """What scoring decides about a finished hand. `Rules` only computes it; `State` stores it."""
 
-    result: dict[str, Any]  # the HAND_RECORDS.md result object
+    result: dict[str, Any]  # the docs/hand-records.md result object
     scored_by: str = ""  # the id of the scoring row that applied ("" for a redeal)
     counters: dict[str, list[int]] | None = None  # the counters after the hand; None: unchanged
 

@@ -2,7 +2,7 @@
 
 Shared by the tests/test_<variant>.py files of the wider family (FAMILY.md): the
 match must end with a winner, and every record it wrote must replay to the very
-result the match saw (records are the contract of HAND_RECORDS.md).
+result the match saw (records are the contract of docs/hand-records.md).
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def result(
     scores: list[int] | None = None,
     **fields: Any,
 ) -> dict[str, Any]:
-    """A whole result object (HAND_RECORDS.md) in its documented key order.
+    """A whole result object (docs/hand-records.md) in its documented key order.
 
     `fields` sets any other key; the defaults are status "complete", contract None,
     alone [], partner None, out [], winners []. `scores` defaults to `delta` (a first hand).

@@ -1,6 +1,6 @@
 """Call Ace (RULES.md §9): 4–6 players, each for himself, a secret partner by a called ace.
 
-Hands are worked out by hand; results are the exact HAND_RECORDS.md objects.
+Hands are worked out by hand; results are the exact docs/hand-records.md objects.
 The random-play properties shared with the other seed-004 variants are in
 test_jucre.py; here are the call-ace specifics, including that the partner
 stays hidden from everybody but the holder until the ace is played.

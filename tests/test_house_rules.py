@@ -31,7 +31,7 @@ DOCS = ROOT / "docs" / "house-rules.md"
 
 # ------------------------------------------------------------------ helpers
 def record(dealer: int, hands: list[str], upcard: str, actions: list[str], **extra: Any) -> dict[str, Any]:
-    """A plain-euchre hand record (HAND_RECORDS.md); `extra`: scores_before, options, trickspec…"""
+    """A plain-euchre hand record (docs/hand-records.md); `extra`: scores_before, options, trickspec…"""
     return {
         "variant": "euchre",
         "dealer": dealer,

@@ -1,6 +1,6 @@
 """The numeric house rules' hand records (tests/records/house/RULE.jsonl, one rule a file) replay to their results.
 
-Each line is a hand record (HAND_RECORDS.md) naming its rule in
+Each line is a hand record (docs/hand-records.md) naming its rule in
 "trickspec": {"rules": ["house/RULE"]}, with its options, and three keys replay
 ignores: "why" (the difference, in words), "expect" (the result under the rule)
 and "plain_euchre": the result of the same record under plain `euchre` (the

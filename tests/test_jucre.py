@@ -1,7 +1,7 @@
 """Jucre and its variants (RULES.md §5–§8), played through the State API.
 
 Every hand below is worked out by hand from the rules; the expected results are
-the exact HAND_RECORDS.md objects. The property tests at the end play random
+the exact docs/hand-records.md objects. The property tests at the end play random
 legal hands of all five seed-004 variants (call-ace included) and check what
 must hold in any hand: every card in exactly one place, suit followed when
 able, every hand ends, and the score change follows the variant's table

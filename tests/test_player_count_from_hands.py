@@ -1,4 +1,4 @@
-"""HAND_RECORDS.md: `players` is always the number of hands — also where an option picks it."""
+"""docs/hand-records.md: `players` is always the number of hands — also where an option picks it."""
 
 from __future__ import annotations
 

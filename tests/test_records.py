@@ -1,4 +1,4 @@
-"""Hand records (HAND_RECORDS.md): the example's exact result, every kind of bad
+"""Hand records (docs/hand-records.md): the example's exact result, every kind of bad
 record and its one-line message, and the record <-> match round trip."""
 
 from __future__ import annotations

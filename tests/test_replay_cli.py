@@ -1,4 +1,4 @@
-"""`trickspec replay` against RULES.md and HAND_RECORDS.md: hand-worked records of every variant
+"""`trickspec replay` against RULES.md and docs/hand-records.md: hand-worked records of every variant
 and their exact result lines, and every bad record as one error line.
 
 Every hand record here was written by hand and its result worked out from the two
@@ -571,7 +571,7 @@ def test_readable_summary_of_every_variant(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_players_is_not_an_option_of_euchre(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """HAND_RECORDS: only options the variant declares; euchre's player count is fixed."""
+    """docs/hand-records.md: only options the variant declares; euchre's player count is fixed."""
     record = {**EXAMPLE, "options": {"players": 4}}
     message = one_error_line(*replay(tmp_path, capsys, record))
     assert message == "unknown option 'players' for variant 'euchre' (its options: none)"

@@ -1,4 +1,4 @@
-"""EGN games to hand records (HAND_RECORDS.md), one record per deal.
+"""EGN games to hand records (docs/hand-records.md), one record per deal.
 
 EGN records the calls and the cards in the order they hit the table, never who
 held what: the engine's own turn order says who played each card. A deal is

@@ -7,7 +7,7 @@ tables and our own bookkeeping rather than from the engine's, what must be
 true: every card is in exactly one place, the legal plays follow suit, tricks
 go to the highest card, the hand ends, and the points are the scoring table's.
 
-A violation is saved as a hand record (HAND_RECORDS.md, plus a `verify` key
+A violation is saved as a hand record (docs/hand-records.md, plus a `verify` key
 that replay ignores) that `trickspec replay` reproduces.
 """
 

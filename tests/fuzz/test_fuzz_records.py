@@ -1,7 +1,7 @@
 """Fuzzing hand records: mutated real records of every bundled variant through replay.
 
 Whatever the bytes, `replay` exits 0 or 1, and a failure is one line naming the
-record (HAND_RECORDS.md wording) — never a traceback, never a hang.
+record (docs/hand-records.md wording) — never a traceback, never a hang.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ PREFIX = "trickspec_"
 
 
 def game_name(variant: str) -> str:
-    """`jucre-three-handed` -> `trickspec_jucre_three_handed` (OpenSpiel names have no dashes)."""
+    """`my-house-game` -> `trickspec_my_house_game` (OpenSpiel names have no dashes)."""
     return PREFIX + variant.replace("-", "_")
 
 

@@ -269,8 +269,17 @@ def test_every_toggle_value_maps_both_ways() -> None:
         "winning_score": 0,
         "num_deals": 12,
     }
+    # numeric loner scores: the fixed overlays keep their values, any other goes through the ranged one
+    for toggle, fixed, overlay, ranged in [
+        ("loner_march_score", 5, "house/lone-march-5", "house/loner-march-score"),
+        ("loner_euchred_score", 4, "house/lone-euchre-4", "house/loner-euchred-score"),
+    ]:
+        assert overlays_for({toggle: fixed, "std": False}) == ([overlay], {})
+        assert overlays_for({toggle: 3, "std": False}) == ([ranged], {toggle: 3})
+        assert ruleset_for("euchre", [ranged], {toggle: 3}) == {"std": False, toggle: 3}
     for bad, words in [
-        ({"loner_march_score": 3}, "expressible: 4 (plain euchre), 5 (house/lone-march-5)"),
+        ({"loner_march_score": 25}, "house/loner-march-score allows loner_march_score = any whole number from 1 to 24"),
+        ({"min_rank": 8}, "expressible: 9 (plain euchre), 7 (house/deck-32)"),
         ({"winning_score": 101}, "house/target allows target = any whole number from 1 to 100 only"),
         ({"winning_score": 0}, "the game has no end"),
         ({"canadian": 1}, "expected a bool"),

@@ -57,6 +57,10 @@ MAPPINGS: tuple[Mapping, ...] = (
     Mapping("loner_lead", "LEFT_OF_LONER", "house/lead-loners-left"),
     Mapping("loner_march_score", 5, "house/lone-march-5"),
     Mapping("loner_euchred_score", 4, "house/lone-euchre-4"),
+    # any other value: the overlays that take the score as a ranged option (the fixed ones above
+    # come first, so files made with them import as before)
+    Mapping("loner_march_score", None, "house/loner-march-score", option="loner_march_score"),
+    Mapping("loner_euchred_score", None, "house/loner-euchred-score", option="loner_euchred_score"),
     Mapping(
         "defend_alone",
         True,

@@ -16,6 +16,7 @@ else, so hand k of every rotation is dealt the same cards by the same dealer.
 from __future__ import annotations
 
 import random
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -154,7 +155,14 @@ _WORKER_SETUP: Setup | None = None
 
 
 def _init_worker(setup: Setup) -> None:
+    """A worker of the pool: the run's setup, compiled once.
+
+    The worker drops the signal handlers it inherited from the CLI (SIGTERM raising
+    SystemExit): `Pool.terminate` must be able to end it wherever it waits, and Ctrl-C
+    is the parent's to handle, so a worker ignores it."""
     global _WORKER_SETUP
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_SETUP = setup
     rules_for(setup)  # compile once, before the first match
 
@@ -198,6 +206,7 @@ def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total:
 
     batch = max(1, min(16, total // (n_jobs * 8)))
     pool = multiprocessing.get_context().Pool(n_jobs, initializer=_init_worker, initargs=(setup,))
+    finished = False
     try:
         yield from in_order(
             lambda chunk: pool.apply_async(_play_jobs, (chunk,)),
@@ -206,8 +215,15 @@ def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total:
             batch,
             4 * n_jobs,
         )
+        finished = True
     finally:
-        pool.terminate()
+        # A finished run lets the workers leave on their own (terminating idle workers
+        # can leave one waiting on a queue lock a killed sibling held); an interrupted
+        # or abandoned run ends them at once.
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
         pool.join()
 
 

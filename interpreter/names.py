@@ -120,7 +120,15 @@ _ALL = frozenset({HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE})
 _SIDE = frozenset({SIDE_SCOPE})
 _UPCARD = frozenset({UPCARD_SCOPE})
 
+
 # Adding a name is one row here.
+def _run_getter(makers: bool, from_end: bool) -> Getter:
+    """The getter of one `<team>.<first|last>_tricks` name."""
+    return lambda r, st: _run(r, st, makers, from_end)
+
+
+_RUN_WORDS = {"first": "from the first", "last": "up to the last"}
+
 NAMES: dict[str, Name] = {
     "players": Name(
         "int", _ALL, lambda r, st: r.players, noun="the number of players", count=("there", "are", "are not", "player")
@@ -177,34 +185,18 @@ NAMES: dict[str, Name] = {
         count=("the match", "has had", "has not had", "deal"),
     ),
     "fixed_by": Name("str", _HAND, lambda r, st: st.fixed_by, noun="the step that fixed trump"),
-    "makers.first_tricks": Name(
-        "int",
-        _HAND,
-        lambda r, st: _run(r, st, True, False),
-        noun="the number of tricks the makers took in a row from the first",
-        verify="run",
-    ),
-    "defenders.first_tricks": Name(
-        "int",
-        _HAND,
-        lambda r, st: _run(r, st, False, False),
-        noun="the number of tricks the defenders took in a row from the first",
-        verify="run",
-    ),
-    "makers.last_tricks": Name(
-        "int",
-        _HAND,
-        lambda r, st: _run(r, st, True, True),
-        noun="the number of tricks the makers took in a row up to the last",
-        verify="run",
-    ),
-    "defenders.last_tricks": Name(
-        "int",
-        _HAND,
-        lambda r, st: _run(r, st, False, True),
-        noun="the number of tricks the defenders took in a row up to the last",
-        verify="run",
-    ),
+    # tricks in a row from the first trick or up to the last, for either team
+    **{
+        f"{team}.{end}_tricks": Name(
+            "int",
+            _HAND,
+            _run_getter(team == "makers", end == "last"),
+            noun=f"the number of tricks the {team} took in a row {_RUN_WORDS[end]}",
+            verify="run",
+        )
+        for end in ("first", "last")
+        for team in ("makers", "defenders")
+    },
     "side.tricks": Name(
         "int",
         _SIDE,

@@ -622,8 +622,17 @@ NO_ALONE_AFTER_PASS = {
     ).items()
     if k not in ("trickspec", "expect")
 }
+DEFEND_ALONE_EGN = json.loads(
+    (ROOT / "tests" / "records" / "house" / "defend-alone-egn.jsonl").read_text().splitlines()[0]
+)
 # (rule, record, options, the rule's result): one hand record per house rule.
 CASES = [
+    (
+        "defend-alone-egn",
+        {k: v for k, v in DEFEND_ALONE_EGN.items() if k not in ("trickspec", "expect", "plain_euchre", "why")},
+        {},
+        DEFEND_ALONE_EGN["expect"],
+    ),
     ("no-alone-after-pass", NO_ALONE_AFTER_PASS, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("stick-the-dealer", STUCK, {}, STUCK_RESULT),
     ("deck-32", DECK32, {}, result("H", 0, [3, 1, 0, 1], [1, 0])),

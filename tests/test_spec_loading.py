@@ -512,7 +512,7 @@ def test_phase_written_without_settings() -> None:
 
 def test_bad_setting_inside_a_phase_is_reported_as_such() -> None:
     err = load_error(mutated("  - alone: {who: maker}", "  - alone: {who: partner}"))
-    assert err.message == "declarations[0].alone.who: expected one of maker, defenders; got 'partner'"
+    assert err.message == "declarations[0].alone.who: expected one of maker, partners, defenders; got 'partner'"
 
 
 def test_scoring_row_with_both_when_and_otherwise() -> None:

@@ -408,7 +408,7 @@ def test_verify_reports_a_sitting_out_player_asked_to_declare(tmp_path: Path, mo
 
     def also_ask_partner(self: Alone, st: object) -> bool:  # an engine bug, injected
         started = original(self, st)  # type: ignore[arg-type]
-        if started and self.who == "maker":
+        if started and self.groups == ("maker",):
             # The partner is benched before the maker answers, and asked all the same (Alone.apply
             # drops benched seats from the queue when the maker goes alone, so "together" shows it).
             partner = (st.maker + 2) % st.rules.players  # type: ignore[attr-defined]

@@ -61,6 +61,7 @@ MAPPINGS: tuple[Mapping, ...] = (
     # come first, so files made with them import as before)
     Mapping("loner_march_score", None, "house/loner-march-score", option="loner_march_score"),
     Mapping("loner_euchred_score", None, "house/loner-euchred-score", option="loner_euchred_score"),
+    Mapping("defend_alone", True, "house/defend-alone-egn"),  # exact: import takes this one
     Mapping(
         "defend_alone",
         True,

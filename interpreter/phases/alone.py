@@ -1,4 +1,4 @@
-"""alone: the maker, or each defender in turn, may play alone (his side-mates sit out)."""
+"""alone: the maker, his partners, or each defender in turn, may play alone (his side-mates sit out)."""
 
 from __future__ import annotations
 
@@ -19,20 +19,36 @@ class AloneModel(PhaseModel):
     places = ("declarations",)
     word = "going alone"
 
-    who: str  # "maker" | "defenders" (required)
+    # "maker" | "partners" | "defenders", or a list of them: the groups asked, in that order (required)
+    who: str | tuple[str, ...]
     stop_at_first: bool = False
     must_if: Expr | None = None
     partner_gives: bool = False
+    loner_is_maker: bool = False  # a partner of the maker who goes alone becomes the maker
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """The groups asked, in order (`who` as one word or as a list)."""
+        return (self.who,) if isinstance(self.who, str) else self.who
 
     @property
     def label(self) -> str:
-        return "defenders going alone" if self.who == "defenders" else self.word
+        return "defenders going alone" if self.groups == ("defenders",) else self.word
 
     def build(self, ctx: BuildContext) -> Phase:
+        groups = self.groups  # the schema refuses a group listed twice
+        if self.loner_is_maker and "partners" not in groups:
+            raise ctx.fail(
+                self.where("loner_is_maker"),
+                "alone: loner_is_maker needs the maker's partners among the players asked",
+                "add `partners` to `who`, e.g. who: [maker, partners, defenders]",
+            )
         must_if = None
         if self.must_if is not None:
             must_if = ctx.expr(self.where("must_if"), self.must_if, ctx.hand_names, "bool")
-        return Alone(self.pid, ctx.codec, self.who, self.stop_at_first, must_if, self.partner_gives)
+        return Alone(
+            self.pid, ctx.codec, groups, self.stop_at_first, must_if, self.partner_gives, self.loner_is_maker
+        )
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         if not d.partnerships:
@@ -41,7 +57,8 @@ class AloneModel(PhaseModel):
             sits = "his partner sits out the hand"
         else:  # two partnerships of three or more: every partner sits out
             sits = "his partners all sit out the hand"
-        if self.who == "defenders":
+        groups = self.groups
+        if groups == ("defenders",):
             parts = [("who", f"each defender in turn, from the maker's left, may go alone: {sits}")]
             parts.append(
                 (
@@ -51,8 +68,21 @@ class AloneModel(PhaseModel):
                     else "every defender is asked",
                 )
             )
-        else:
+        elif groups == ("maker",):
             parts = [("who", f"the maker may go alone: {sits}")]
+        else:
+            asked = ", then ".join(GROUP_WORDS[g] for g in groups)
+            parts = [
+                (
+                    "who",
+                    f"once trump is fixed, {asked} may go alone: {sits}; "
+                    "nobody of a side already alone is asked",
+                )
+            ]
+            if self.stop_at_first:
+                parts.append(("stop_at_first", "once one player goes alone, nobody more is asked"))
+        if self.loner_is_maker:
+            parts.append(("loner_is_maker", "a partner of the maker who goes alone becomes the maker (the lone maker)"))
         if self.must_if is not None:
             parts.append(("must_if", f"he must go alone if {d.words.clause(self.must_if)}"))
         if self.partner_gives:
@@ -60,28 +90,45 @@ class AloneModel(PhaseModel):
         return parts
 
 
+# How explain names each group of `who`.
+GROUP_WORDS = {
+    "maker": "the maker",
+    "partners": "the maker's partner",
+    "defenders": "each defender from the maker's left",
+}
+
+
 @dataclass
 class Alone(Phase):
-    """'alone' or 'together', asked of the maker or of the defenders in turn.
+    """'alone' or 'together', asked of the maker, his partners and/or the defenders in turn.
 
     `must_if` forces the answer (Canadian loner); `partner_gives` has the loner's
-    partner pass him one card, which the loner then replaces by a discard.
+    partner pass him one card, which the loner then replaces by a discard;
+    `loner_is_maker` makes a lone partner of the maker the maker (the maker sits out).
     """
 
-    who: str  # "maker" | "defenders"
+    groups: tuple[str, ...]  # of "maker", "partners", "defenders": asked in this order
     stop_at_first: bool
     must_if: CompiledExpr | None = None
     partner_gives: bool = False
+    loner_is_maker: bool = False
 
     def begin(self, st: State) -> bool:
         if st.maker < 0:
             return False
-        if self.who == "maker":
-            st.queue = [st.maker]
-        else:
-            side_of = st.rules.side_of
-            mine = side_of[st.maker]
-            st.queue = [s for s in seats_from(st, st.maker + 1) if side_of[s] != mine and not st.out[s]]
+        maker = st.maker
+        side_of = st.rules.side_of
+        mine = side_of[maker]
+        around = seats_from(st, maker + 1)
+        queue: list[int] = []
+        for group in self.groups:
+            if group == "maker":
+                queue.append(maker)
+            elif group == "partners":
+                queue += [s for s in around if s != maker and side_of[s] == mine]
+            else:
+                queue += [s for s in around if side_of[s] != mine]
+        st.queue = [s for s in queue if not st.out[s]]
         if not st.queue:
             return False
         st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards
@@ -115,6 +162,8 @@ class Alone(Phase):
         elif action == c.ALONE:
             loner = st.turn
             st.alone.append(loner)
+            if self.loner_is_maker and loner != st.maker and st.rules.side_of[loner] == st.rules.side_of[st.maker]:
+                st.maker = loner
             sit_out_partners(st, loner)
             st.queue = [s for s in st.queue if not st.out[s]]  # a benched partner is asked nothing
             if self.stop_at_first:
@@ -138,7 +187,7 @@ class Alone(Phase):
             st.advance()
 
     def reach(self, r: Reach) -> None:
-        if self.who == "maker":
+        if "maker" in self.groups or ("partners" in self.groups and self.loner_is_maker):
             r.alone_maker = True
-        else:
+        if "defenders" in self.groups:
             r.defender_alone = True

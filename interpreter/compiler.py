@@ -24,10 +24,11 @@ from .cards import (
     norm_suit,
     suit_contract,
 )
-from .dsl import CompiledExpr, ExprError, compile_expr
+from .dsl import CompiledExpr, ExprError, Resolver, compile_expr
 from .errors import SpecError
+from .hand_cards import CardGetter, CardWords, card_resolvers
 from .limits import MAX_PLAYERS
-from .names import hand_getter, side_getter, text_values
+from .names import SEAT_TYPES, SEAT_VALUED, hand_getter, side_getter, text_values
 from .rules import HAND_NAMES, SIDE_NAMES, UPCARD_NAMES, Path_, Rules, ScoreRow, SpecSource, WinRule
 from .spec.model import AwardModel, OptionModel, SpecModel, spec_model
 from .spec.schema_check import format_path
@@ -45,6 +46,8 @@ class _Compiler:
         self.requested = dict(options or {})
         self.names_read: set[str] = set()
         self.values: dict[str, tuple[str, dict[str, str]]] = {}  # text-valued names: what they can hold
+        self.card_words: CardWords | None = None  # the deck's card words, once the deck is built
+        self.card_getters: dict[str, CardGetter] = {}  # every card function the spec calls, by its key
 
     def fail(self, path: Path_, message: str, hint: str | None = None) -> SpecError:
         line, col = self.src.locate(path)
@@ -53,7 +56,7 @@ class _Compiler:
     # -- expressions
     def expr(self, path: Path_, value: Any, names: dict[str, str], expect: str) -> CompiledExpr:
         try:
-            compiled = compile_expr(value, names, expect, self.values)
+            compiled = compile_expr(value, names, expect, self.values, self.card_calls(names))
             self.names_read |= compiled.names
             return compiled
         except ExprError as err:
@@ -62,6 +65,13 @@ class _Compiler:
             if col is not None and err.column is not None and isinstance(value, str):
                 col = col + err.column - 1
             raise SpecError(f"{format_path(path)}: {err}", self.file_at(path), line, col, path=tuple(path)) from None
+
+    def card_calls(self, names: dict[str, str]) -> dict[str, Resolver] | None:
+        """The card functions a scope offers: where hand names are read (and `seat` when a player is asked)."""
+        if self.card_words is None or "maker" not in names:
+            return None
+        seats = frozenset(n for n in SEAT_VALUED if n in names)
+        return card_resolvers(self.card_words, self.card_getters, "seat" in names, seats)
 
     def file_at(self, path: Path_) -> str:
         """Overlays: the file that wrote this part of the merged spec."""
@@ -74,16 +84,19 @@ class _Compiler:
         self.option_names = {k: "int" for k in options}
         players_option = m.players_option
         for name in options:
-            if name != players_option and (name in SIDE_NAMES or name in UPCARD_NAMES):
+            if name != players_option and (name in SIDE_NAMES or name in UPCARD_NAMES or name in SEAT_TYPES):
                 raise self.fail(["options", name], f"option '{name}' has the name of a built-in name; rename it")
         counters = self.counters()
         counter_names = {f"{team}.{c}": "int" for c in counters for team in ("makers", "defenders")}
         self.hand_names = {**HAND_NAMES, **counter_names, **self.option_names}
         self.side_names = {**SIDE_NAMES, **counter_names, **{f"side.{c}": "int" for c in counters}, **self.option_names}
         self.upcard_names = {**UPCARD_NAMES, **self.option_names}
+        # conditions asked of one player (answers, per-seat steps): the hand names and `seat`
+        self.seat_names = {**SEAT_TYPES, **counter_names, **self.option_names}
         players = self.players(options)
         deck = self.deck = self.make_deck()
         self.values = text_values(deck, [phase.pid for phase in m.bidding])
+        self.card_words = CardWords(deck, self.colours)
         contracts, contract_names = self.contracts(deck)
         self.contract_names = contract_names
         max_bid = max(phase.max_bid() for phase in m.bidding)
@@ -184,6 +197,7 @@ class _Compiler:
             hand_tricks=hand_tricks,
             phases=phases,
             phase_gates=gates,
+            card_getters=self.card_getters,
             first_declaration=len(bidding),
             play_phase=len(phases),
             lead_rows=tuple(lead_rows),

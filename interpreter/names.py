@@ -74,6 +74,8 @@ Getter = Callable[["Rules", "State"], Any]
 SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
 
 HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE = "hand", "side", "upcard"
+# Conditions asked of one player (an answer's `may_if`, a per-seat test): the hand names and `seat`.
+SEAT_SCOPE = "seat"
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,7 @@ _HAND = frozenset({HAND_SCOPE, SIDE_SCOPE})
 _ALL = frozenset({HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE})
 _SIDE = frozenset({SIDE_SCOPE})
 _UPCARD = frozenset({UPCARD_SCOPE})
+_SEAT = frozenset({SEAT_SCOPE})
 
 
 # Adding a name is one row here.
@@ -232,6 +235,8 @@ NAMES: dict[str, Name] = {
         true="{s} went alone",
         false="{s} did not go alone",
     ),
+    # the player a seat condition is asked about; preset by `HandEnv(seat=...)`, so no getter
+    "seat": Name("int", _SEAT, noun="the player", seat=True, verify="seat"),
     "upcard.suit": Name("str", _UPCARD, noun="the upcard's suit"),
     "upcard.rank": Name("str", _UPCARD, noun="the upcard's rank"),
     "upcard.is_joker": Name("bool", _UPCARD, true="the upcard is the joker", false="the upcard is not the joker"),
@@ -245,6 +250,38 @@ HAND: dict[str, tuple[str, Getter]] = {
 HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
 SIDE_TYPES = {n: row.type for n, row in NAMES.items() if row.scopes == _SIDE}
 UPCARD_TYPES = {n: row.type for n, row in NAMES.items() if UPCARD_SCOPE in row.scopes}
+SEAT_TYPES = {**HAND_TYPES, **{n: row.type for n, row in NAMES.items() if row.scopes == _SEAT}}
+# Names whose value is a seat: what a card function takes as its first argument.
+SEAT_VALUED = frozenset(n for n, row in NAMES.items() if row.seat)
+
+
+@dataclass(frozen=True)
+class CardFunction:
+    """One function over a player's cards (interpreter/hand_cards.py resolves and computes it).
+
+    `view` is which cards it reads: "held" (the cards in hand now) or "dealt"
+    (the cards dealt to him); `result` what it gives: "count" (how many cards
+    match), "any" (whether one does) or "seat" (who holds / was dealt the one
+    card named, -1 if nobody). `phrase` says it in explain ({who}: the player,
+    {what}: the cards), `negated` the false clause of a true/false one. verify
+    covers a count over 0..cards in a hand, a seat over the seats and -1.
+    """
+
+    type: str
+    view: str
+    result: str
+    phrase: str
+    negated: str = ""
+
+
+# Adding a card function is one row here.
+CARD_FUNCTIONS: dict[str, CardFunction] = {
+    "held": CardFunction("int", "held", "count", "the number of {what} {who} holds"),
+    "dealt": CardFunction("int", "dealt", "count", "the number of {what} {who} was dealt"),
+    "holds": CardFunction("bool", "held", "any", "{who} holds {what}", "{who} does not hold {what}"),
+    "holder_of": CardFunction("int", "held", "seat", "the player holding {what}"),
+    "dealt_to": CardFunction("int", "dealt", "seat", "the player dealt {what}"),
+}
 
 
 def text_values(deck: Deck, phase_ids: Sequence[str]) -> dict[str, tuple[str, dict[str, str]]]:
@@ -280,17 +317,30 @@ def counter_value(rules: Rules, st: State, name: str, makers: bool) -> int:
 
 
 class HandEnv(dict):
-    """Hand-level names of one state, computed on first use. Options are preset."""
+    """Hand-level names of one state, computed on first use. Options are preset.
 
-    __slots__ = ("rules", "st")
+    Asked about one player (`seat` >= 0), `seat` is preset and the card
+    functions read that player's cards; `contract` (a contract index, -1: the
+    hand's own) is the trump a card function's "trump" means, so a condition on
+    a candidate suit can count the trumps it would make.
+    """
 
-    def __init__(self, rules: Rules, st: State) -> None:
+    __slots__ = ("rules", "st", "seat", "contract")
+
+    def __init__(self, rules: Rules, st: State, seat: int = -1, contract: int = -1) -> None:
         super().__init__(rules.option_env)
         self.rules = rules
         self.st = st
+        self.seat = seat
+        self.contract = contract if contract >= 0 else st.contract
+        if seat >= 0:
+            self["seat"] = seat
 
     def __missing__(self, key: str) -> Any:
-        value = hand_getter(key)(self.rules, self.st)
+        if key[-1] == ")":  # a card function, resolved when the spec was compiled
+            value = self.rules.card_getters[key](self.rules, self.st, self.seat, self.contract)
+        else:
+            value = hand_getter(key)(self.rules, self.st)
         self[key] = value
         return value
 
@@ -319,10 +369,12 @@ class SideEnv(dict):
 
 
 def hand_getter(name: str) -> Getter:
-    """How to compute a hand-level name (a built-in, or a team's counter)."""
+    """How to compute a hand-level name (a built-in, a card function, or a team's counter)."""
     entry = HAND.get(name)
     if entry is not None:
         return entry[1]
+    if name[-1] == ")":  # a card function naming its seat (held(maker, "A")): no player is acting
+        return lambda r, st: r.card_getters[name](r, st, -1, st.contract)
     team, counter = name.split(".", 1)
     makers = team == "makers"
     return lambda r, st: counter_value(r, st, counter, makers)

@@ -104,6 +104,8 @@ class Rules:
     score_keys: tuple[tuple[str, Any], ...] = ()
     side_keys: tuple[tuple[str, Any], ...] = ()
     side_seats: tuple[tuple[int, ...], ...] = ()
+    # the card functions the spec calls (held("A"), holder_of("JS")), by their env key (hand_cards.py)
+    card_getters: dict[str, Any] = field(default_factory=dict)
 
     next_seat: tuple[int, ...] = ()
     # Per dealer: (seat, start, end) slices of the shuffled deck, in dealing order.
@@ -179,6 +181,11 @@ class Rules:
     def hand_env(self, st: State) -> HandEnv:
         """The names of hand-level expressions (lead, scoring, match end), computed on use."""
         return HandEnv(self, st)
+
+    def seat_env(self, st: State, seat: int, contract: int = -1) -> HandEnv:
+        """The names of a condition asked about one player (`seat`); `contract` is what "trump" means
+        there (a candidate suit's contract; -1: the hand's own)."""
+        return HandEnv(self, st, seat, contract)
 
     def env_for(self, st: State, keys: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
         """A plain dict with the options and exactly `keys` computed (the hot-path env)."""

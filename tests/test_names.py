@@ -7,7 +7,18 @@ from __future__ import annotations
 import pytest
 
 from interpreter.explain import words
-from interpreter.names import HAND_SCOPE, HAND_TYPES, NAMES, SIDE_SCOPE, SIDE_TYPES, UPCARD_SCOPE, UPCARD_TYPES
+from interpreter.names import (
+    CARD_FUNCTIONS,
+    HAND_SCOPE,
+    HAND_TYPES,
+    NAMES,
+    SEAT_SCOPE,
+    SEAT_TYPES,
+    SIDE_SCOPE,
+    SIDE_TYPES,
+    UPCARD_SCOPE,
+    UPCARD_TYPES,
+)
 from interpreter.verify import static
 
 
@@ -15,7 +26,7 @@ from interpreter.verify import static
 def test_every_name_is_complete(name: str) -> None:
     row = NAMES[name]
     assert row.type in ("int", "bool", "str")
-    assert row.scopes and row.scopes <= {HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE}
+    assert row.scopes and row.scopes <= {HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE, SEAT_SCOPE}
     if row.type == "bool":
         assert row.true and row.false and not row.noun, "a flag is said as a clause, true and false"
     else:
@@ -24,6 +35,8 @@ def test_every_name_is_complete(name: str) -> None:
         assert row.getter is not None, "a hand name is computed from the state"
     elif row.scopes == {SIDE_SCOPE}:
         assert row.side_getter is not None, "a side name is computed per side"
+    elif row.scopes == {SEAT_SCOPE}:
+        assert row.getter is None, "the player asked about is preset in the env (HandEnv(seat=...))"
     assert row.verify in ("outcome", "seat", "run", "type")
     assert row.seat == (row.verify == "seat")
 
@@ -34,5 +47,16 @@ def test_the_views_are_the_table() -> None:
     assert set(UPCARD_TYPES) == {"players", "dealer", "upcard.suit", "upcard.rank", "upcard.is_joker"}
     assert words.BOOLS["alone"] == ("the maker is alone", "the maker is not alone")
     assert words.NOUNS["side.score"] == "{p} score" and words.SEATS["dealer"] == "the dealer"
-    assert {"dealer", "maker", "partner", "lone_defender"} == static.SEAT_NAMES
+    assert {"dealer", "maker", "partner", "lone_defender", "seat"} == static.SEAT_NAMES
+    assert set(SEAT_TYPES) == set(HAND_TYPES) | {"seat"}
     assert set(HAND_TYPES) | set(SIDE_TYPES) == static.MODELLED
+
+
+@pytest.mark.parametrize("name", sorted(CARD_FUNCTIONS))
+def test_every_card_function_is_complete(name: str) -> None:
+    row = CARD_FUNCTIONS[name]
+    assert row.view in ("held", "dealt")
+    assert row.result in ("count", "any", "seat")
+    assert row.type == {"count": "int", "any": "bool", "seat": "int"}[row.result]
+    assert "{what}" in row.phrase and ("{who}" in row.phrase) == (row.result != "seat")
+    assert bool(row.negated) == (row.type == "bool"), "a true/false function is said as a clause, true and false"

@@ -4,6 +4,6 @@ See `compiler` for the semantics callers rely on (zero division, no chained
 comparisons, what `env` must hold).
 """
 
-from interpreter.dsl.compiler import CompiledExpr, ExprError, compile_expr
+from interpreter.dsl.compiler import CallArg, CompiledExpr, ExprError, Resolver, compile_expr
 
-__all__ = ["CompiledExpr", "ExprError", "compile_expr"]
+__all__ = ["CallArg", "CompiledExpr", "ExprError", "Resolver", "compile_expr"]

@@ -26,6 +26,12 @@ What the caller must know:
   is an ExprError at the literal. When the allowed strings are a mapping, its
   keys are the spellings accepted and its values what the name holds at run
   time (``"10"`` → ``"T"``): the literal is compiled as its value.
+- ``calls`` (optional) adds functions whose arguments are fixed when the spec
+  is loaded (``held("A")``, ``holder_of(dealer, "JK")``): each argument must be
+  a text literal or a bare name, and the caller's resolver turns the call into
+  one name of the env (a canonical key such as ``held(seat, "A")``) and its
+  type. The language stays ignorant of what the call means; the env computes
+  the key like any other name.
 """
 
 from __future__ import annotations
@@ -49,6 +55,18 @@ Values = Mapping[str, tuple[str, Collection[str]]]
 
 TYPES = ("int", "bool", "str")
 FUNCTIONS = ("abs", "max", "min")
+
+
+class CallArg(NamedTuple):
+    """One argument of a caller-resolved call: a text literal ("A") or a bare name (dealer)."""
+
+    kind: str  # "text" | "name"
+    value: str
+    column: int  # 1-based, for the resolver's ExprError
+
+
+# A resolver turns the arguments of one call into (env key, type); it raises ExprError when they are wrong.
+Resolver = Callable[[list[CallArg], int], tuple[str, str]]
 
 # How a type reads in a message: "got a number", "needs true/false".
 _A = {"int": "a number", "bool": "true/false", "str": "text"}
@@ -177,9 +195,12 @@ def _pos(node: Tree[Token] | Token) -> int:
 class _Compiler:
     """One tree walk: type-checks each node and builds its closure bottom-up."""
 
-    def __init__(self, names: Mapping[str, str], values: Values | None = None) -> None:
+    def __init__(
+        self, names: Mapping[str, str], values: Values | None = None, calls: Mapping[str, Resolver] | None = None
+    ) -> None:
         self.names = names
         self.values = values or {}
+        self.calls = calls or {}
         self.used: set[str] = set()
 
     def walk(self, node: Tree[Token] | Token) -> _Node:
@@ -319,9 +340,12 @@ class _Compiler:
     def tree_call(self, tree: Tree[Token]) -> _Node:
         name_tok, *arg_trees = tree.children
         name, column = str(name_tok), _pos(name_tok) + 1
+        if name in self.calls:
+            return self._resolved_call(name, column, arg_trees)
         if name not in FUNCTIONS:
+            known = (*FUNCTIONS, *sorted(self.calls))
             raise ExprError(
-                f"unknown function '{name}'{_did_you_mean(name, FUNCTIONS)}; known: abs, max, min",
+                f"unknown function '{name}'{_did_you_mean(name, known)}; known: {', '.join(known)}",
                 column,
             )
         args = [self.walk(t) for t in arg_trees]
@@ -347,6 +371,23 @@ class _Compiler:
             return args[0]._replace(pos=_pos(name_tok))
         fn = _call2(pick, *fns) if len(fns) == 2 else _calln(pick, fns)
         return _Node("int", fn, _VARIES, _pos(name_tok))
+
+    def _resolved_call(self, name: str, column: int, arg_trees: list[Tree[Token] | Token]) -> _Node:
+        """A call the caller resolves at compile time into one env name (see the module notes)."""
+        args = []
+        for tree in arg_trees:
+            if isinstance(tree, Token) and tree.type == "STRING":
+                args.append(CallArg("text", str(tree)[1:-1], _pos(tree) + 1))
+            elif isinstance(tree, Token) and tree.type == "NAME":
+                args.append(CallArg("name", str(tree), _pos(tree) + 1))
+            else:
+                raise ExprError(
+                    f"'{name}' takes text such as \"A\" or a seat name such as dealer, not an expression",
+                    _pos(tree) + 1,
+                )
+        key, type_ = self.calls[name](args, column)
+        self.used.add(key)
+        return _Node(type_, operator.itemgetter(key), _VARIES, column - 1)
 
 
 class _Pick(Protocol):
@@ -417,19 +458,24 @@ def _parse(source: str) -> Tree[Token] | Token:
 
 
 def compile_expr(
-    source: str | int | bool, names: Mapping[str, str], expect: str | None = None, values: Values | None = None
+    source: str | int | bool,
+    names: Mapping[str, str],
+    expect: str | None = None,
+    values: Values | None = None,
+    calls: Mapping[str, Resolver] | None = None,
 ) -> CompiledExpr:
     """Parse, type-check and compile ``source`` once; raise ExprError on bad input.
 
     ``source`` may be a YAML scalar: ``True``/``False`` and ints are constants.
     ``names`` maps each readable dotted name to its type ("int"/"bool"/"str");
     ``expect`` is the type the caller needs, if any; ``values`` the strings
-    text-valued names can hold (see the module notes). Division or modulo by
+    text-valued names can hold, ``calls`` the compile-time resolved functions
+    (see the module notes). Division or modulo by
     zero evaluates to 0 (never raises), so a spec cannot crash mid-hand.
     """
     if expect is not None and expect not in TYPES:
         raise ValueError(f"expect must be one of {TYPES}, not {expect!r}")
-    compiler = _Compiler(names, values)
+    compiler = _Compiler(names, values, calls)
     if isinstance(source, bool):  # before int: bool is an int subclass
         node = _constant("bool", source, 0)
     elif isinstance(source, int):

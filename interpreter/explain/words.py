@@ -17,7 +17,7 @@ from lark import Token, Tree
 
 from ..cards import DEFAULT_SUIT_NAMES
 from ..dsl.compiler import ExprError, _parse
-from ..names import HAND_TYPES, NAMES, SIDE_TYPES, UPCARD_TYPES
+from ..names import CARD_FUNCTIONS, HAND_TYPES, NAMES, SIDE_TYPES, UPCARD_TYPES
 
 Node = Tree | Token
 
@@ -60,6 +60,38 @@ def card_text(name: str) -> str:
     if text.startswith("JK"):
         return "joker" + (f" {text[2:]}" if text[2:] else "")
     return f"{rank_word(text[:-1])} of {suit_name(text[-1])}"
+
+
+def card_words(text: str, plural: bool) -> str:
+    """The cards a card function's words match: "A" -> "aces" / "an ace", "red J" -> "red jacks",
+    "trump" -> "trumps", "H" -> "hearts", "JS" -> "the jack of spades"."""
+    parts = text.split()
+    if len(parts) == 1 and len(parts[0]) >= 2 and parts[0].upper() not in DEFAULT_SUIT_NAMES:
+        word = parts[0]
+        if word.lower() not in ("red", "black", "trump", "joker") and not word.isdigit() and word.upper() != "10":
+            return "the " + card_text(word)  # one card: JS, 10H, JK
+    adjectives, noun, of = [], "", ""
+    for part in parts:
+        low = part.lower()
+        if low == "trump":
+            of = "trump"
+        elif low in ("red", "black"):
+            adjectives.append(low)
+        elif low == "joker":
+            noun = "joker"
+        elif part.upper() in DEFAULT_SUIT_NAMES or part in ("♣", "♦", "♥", "♠"):
+            of = suit_name(part)
+        else:
+            noun = rank_word(part)
+    if not noun and of and of != "trump" and not adjectives:  # a suit alone: "hearts", "a heart"
+        return of if plural else with_article(of[:-1] if of.endswith("s") else of)
+    noun = noun or ("trump" if of == "trump" and not adjectives else "card")
+    if noun == "trump":
+        of = ""
+    said = " ".join([*adjectives, noun + ("s" if plural else "")])
+    if of:
+        said += f" of {of}"
+    return said if plural else with_article(said)
 
 
 def with_article(word: str) -> str:
@@ -264,6 +296,8 @@ class Words:
         data = str(node.data)
         if data in ("comparison", "boolop", "notop"):
             return "bool"
+        if data == "call" and str(node.children[0]) in CARD_FUNCTIONS:
+            return CARD_FUNCTIONS[str(node.children[0])].type
         if data in ("binop", "neg", "call"):
             return "int"
         if data == "ifelse":
@@ -301,6 +335,8 @@ class Words:
             return self._boolop(node, negate)
         if data == "comparison":
             return self._comparison(node, negate)
+        if data == "call" and self._type(node) == "bool":
+            return self._cards(node, negate)
         if data == "ifelse" and self._type(node) == "bool":
             then, _, cond, _, other = node.children
             c = self._clause(cond)
@@ -459,6 +495,8 @@ class Words:
             return f"{self._operand(left)} {ARITHMETIC[str(op)]} {self._operand(right)}"
         if data == "neg":
             return f"minus {self._operand(node.children[1])}"
+        if data == "call" and str(node.children[0]) in CARD_FUNCTIONS:
+            return self._cards(node)
         if data == "call":
             name, *args = node.children
             said = [self._operand(a) for a in args]
@@ -480,6 +518,23 @@ class Words:
         if self._type(node) == "bool":
             return f"whether {self._clause(node)}"
         return self._raw(node)
+
+    def _cards(self, node: Tree, negate: bool = False) -> str:
+        """A card function in words: `held("A", "K")` -> "the number of aces or kings the player holds"."""
+        fn, *args = node.children
+        row = CARD_FUNCTIONS[str(fn)]
+        who = "the player"
+        if args and isinstance(args[0], Token) and args[0].type == "NAME":
+            seat = str(args.pop(0))
+            who = SEATS.get(seat, f"`{seat}`")
+        texts = [str(a)[1:-1] for a in args if isinstance(a, Token) and a.type == "STRING"]
+        if len(texts) != len(args):
+            return self._raw(node, negate)
+        if row.result == "count":
+            what = join_or([card_words(t, plural=True) for t in texts])
+        else:
+            what = join_or([card_words(t, plural=False) for t in texts])
+        return (row.negated if negate else row.phrase).format(who=who, what=what)
 
     def _operand(self, node: Node) -> str:
         text = self._noun(node)

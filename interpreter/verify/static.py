@@ -30,7 +30,7 @@ from ..cards import TRUMP_BONUS
 from ..compiler import compile_rules
 from ..dsl import CompiledExpr
 from ..errors import SpecError
-from ..names import HAND_SCOPE, NAMES, SIDE_SCOPE, leading_run
+from ..names import CARD_FUNCTIONS, HAND_SCOPE, NAMES, SIDE_SCOPE, leading_run
 from ..phases.base import Reach, Walk
 from ..rules import SIDE_NAMES, Rules
 from ..spec.yaml_loader import LoadedYaml
@@ -395,13 +395,27 @@ class Space:
         self.extra: dict[str, tuple[Any, ...]] = {}
         for name in sorted(self.names - MODELLED - counter_names - set(rules.options)):
             kind = types.get(name, "int")
-            if kind == "bool":
+            card_values = self.card_values(name)
+            if card_values is not None:
+                self.extra[name] = card_values
+            elif kind == "bool":
                 self.extra[name] = (False, True)
             elif kind == "str":
                 self.extra[name] = ("", *sorted(strs))
             else:
                 self.extra[name] = tuple(sorted({0, 1} | _near(ints)))
         self._grow_counters()
+
+    def card_values(self, name: str) -> tuple[Any, ...] | None:
+        """A card function's values (held("A"), holder_of("JS")): counts 0..a hand, seats and -1; None if not one."""
+        row = CARD_FUNCTIONS.get(name.split("(", 1)[0]) if name.endswith(")") else None
+        if row is None:
+            return None
+        if row.result == "any":
+            return (False, True)
+        if row.result == "seat":
+            return tuple(range(-1, self.rules.players))
+        return tuple(range(self.rules.hand_tricks + 1))
 
     # -- options
     def option_envs(self) -> list[dict[str, int]]:

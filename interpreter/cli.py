@@ -161,6 +161,10 @@ def print_summary(replay: Replay, number: int) -> None:
         print("  tricks: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(result["tricks"])))
     print(f"  points: {scores_text(rules, result['delta'], signed=True)}")
     print(f"  scores: {scores_text(rules, result['scores'])}")
+    game = result.get("trickspec")
+    if game is not None:  # the hand ended a game of the match (`games`)
+        won = ", ".join(side_label(rules, w) for w in game["game_winners"])
+        print(f"  game won by {won}; the next game starts at {scores_text(rules, game['next_scores'])}")
     if result["winners"]:
         print("  winners: " + ", ".join(side_label(rules, w) for w in result["winners"]))
 

@@ -29,7 +29,18 @@ from .errors import SpecError
 from .hand_cards import CardGetter, CardWords, card_resolvers
 from .limits import MAX_PLAYERS
 from .names import SEAT_TYPES, SEAT_VALUED, hand_getter, side_getter, text_values
-from .rules import HAND_NAMES, SIDE_NAMES, UPCARD_NAMES, Path_, Rules, ScoreRow, SpecSource, WinRule
+from .rules import (
+    GAMES_COUNTER,
+    HAND_NAMES,
+    SIDE_NAMES,
+    UPCARD_NAMES,
+    GameRule,
+    Path_,
+    Rules,
+    ScoreRow,
+    SpecSource,
+    WinRule,
+)
 from .spec.model import AwardModel, OptionModel, SpecModel, spec_model
 from .spec.schema_check import format_path
 
@@ -173,6 +184,9 @@ class _Compiler:
             WinRule(self.expr(["match_end", i, "winner_if"], r.winner_if, side_names, "bool"), r.best)
             for i, r in enumerate(m.match_end)
         )
+        games = self.games(side_names, scoring, match_end)
+        # What is read after the scoring: the match end, and the game end and carry.
+        ends = [rule.winner_if for rule in match_end] + ([] if games is None else [games.winner_if, games.carry])
         phases = tuple(bidding + decls)
         first_dealer = None
         if m.first_dealer is not None:
@@ -207,27 +221,27 @@ class _Compiler:
             first_dealer=first_dealer,
             option_env=dict(options),
             counters=counters,
-            counts_deals=any("deals" in rule.winner_if.names for rule in match_end),
+            games=games,
+            counts_deals=any("deals" in e.names for e in ends),
             player_option=m.players_option,
             player_counts=tuple(m.player_counts()),
             lead_keys=self.keys_of([e for row in lead_rows for e in row if e is not None]),
-            score_keys=self.keys_of(self.score_exprs(scoring, match_end)),
-            side_keys=tuple((n, side_getter(n)) for n in sorted(self.side_reads(scoring, match_end))),
+            score_keys=self.keys_of(self.score_exprs(scoring, ends)),
+            side_keys=tuple((n, side_getter(n)) for n in sorted(self.side_reads(scoring, ends))),
         )
 
     # -- which names the hot path computes
     @staticmethod
-    def score_exprs(scoring: list[ScoreRow], match_end: tuple[WinRule, ...]) -> list[CompiledExpr]:
+    def score_exprs(scoring: list[ScoreRow], ends: list[CompiledExpr]) -> list[CompiledExpr]:
         exprs: list[CompiledExpr] = []
         for row in scoring:
             exprs += [e for e in (row.when, row.makers, row.defenders, row.each) if e is not None]
             for _, *awards in row.counters:
                 exprs += [e for e in awards if e is not None]
-        exprs += [rule.winner_if for rule in match_end]
-        return exprs
+        return exprs + ends
 
-    def side_reads(self, scoring: list[ScoreRow], match_end: tuple[WinRule, ...]) -> set[str]:
-        return {n for e in self.score_exprs(scoring, match_end) for n in e.names if n.startswith("side.")}
+    def side_reads(self, scoring: list[ScoreRow], ends: list[CompiledExpr]) -> set[str]:
+        return {n for e in self.score_exprs(scoring, ends) for n in e.names if n.startswith("side.")}
 
     def keys_of(self, exprs: list[CompiledExpr]) -> tuple[tuple[str, Any], ...]:
         """(name, getter) for every hand-level name the expressions read (options are preset)."""
@@ -237,13 +251,62 @@ class _Compiler:
 
     # -- pieces
     def counters(self) -> dict[str, int]:
-        """Per-side tallies kept across hands (e.g. tokens), name → starting value."""
+        """Per-side tallies kept across hands (e.g. tokens), name → starting value.
+
+        A spec played in games (`games:`) also keeps the games each side won, as
+        the counter `games` (side.games, makers.games): records carry it like any
+        counter, so a replayed hand knows the games won before it.
+        """
         out = {}
         for name, counter in self.model.counters.items():
             if f"side.{name}" in SIDE_NAMES:
                 raise self.fail(["counters", name], f"counter '{name}' has the name of a built-in side name")
+            if name == GAMES_COUNTER and self.model.games is not None:
+                raise self.fail(
+                    ["counters", name],
+                    f"counter '{name}' is the count of games won that `games` keeps; rename this counter",
+                )
             out[name] = counter.start
+        if self.model.games is not None:
+            out[GAMES_COUNTER] = 0
         return out
+
+    def games(
+        self, side_names: dict[str, str], scoring: list[ScoreRow], match_end: tuple[WinRule, ...]
+    ) -> GameRule | None:
+        """`games`: the game's end and the carry, side expressions.
+
+        `side.won_game` is known only once a game has ended, after the scoring:
+        in `games.carry` and `match_end` of a spec played in games.
+        """
+        g = self.model.games
+        won = "side.won_game"
+        for i, row in enumerate(scoring):
+            exprs = [row.when, row.makers, row.defenders, row.each] + [e for _, *aw in row.counters for e in aw]
+            if any(e is not None and won in e.names for e in exprs):
+                raise self.fail(
+                    ["scoring", i],
+                    f"{won} is not known while a hand is scored (a game ends after the scoring)",
+                    "read it in games.carry or match_end",
+                )
+        if g is None:
+            for i, rule in enumerate(match_end):
+                if won in rule.winner_if.names:
+                    raise self.fail(
+                        ["match_end", i, "winner_if"],
+                        f"{won} is only known in a match played in games",
+                        "add a top-level `games: {winner_if: …, carry: …}`, or remove side.won_game",
+                    )
+            return None
+        winner_if = self.expr(["games", "winner_if"], g.winner_if, side_names, "bool")
+        if won in winner_if.names:
+            raise self.fail(
+                ["games", "winner_if"],
+                f"games.winner_if decides who won the game: it cannot read {won}",
+                "read it in games.carry or match_end",
+            )
+        carry = self.expr(["games", "carry"], g.carry, side_names, "int")
+        return GameRule(winner_if, g.best, carry)
 
     def options(self) -> dict[str, int]:
         declared = self.model.options

@@ -88,8 +88,9 @@ def play_match(
         dealer, draws = first_dealer, []
     result = MatchResult(first_dealer=dealer, draws=draws, scores=rules.start_scores())
     counters = rules.start_counters()
+    scores = result.scores
     for number in range(1, max_hands + 1):
-        state = rules.deal(rng, dealer, result.scores, number, counters)
+        state = rules.deal(rng, dealer, scores, number, counters)
         while not state.is_over:
             seat = state.turn
             state.apply(agents[seat].act(state, seat))
@@ -97,6 +98,7 @@ def play_match(
         hand = HandRecord(hand_record(rules, state, variant, overlays), outcome, state)
         result.hands.append(hand)
         result.scores = list(outcome["scores"])
+        scores = rules.next_scores(outcome)  # a game that ended starts the next one from the carry
         counters = state.counters
         if on_hand is not None:
             on_hand(hand)

@@ -237,6 +237,15 @@ NAMES: dict[str, Name] = {
     ),
     # the player a seat condition is asked about; preset by `HandEnv(seat=...)`, so no getter
     "seat": Name("int", _SEAT, noun="the player", seat=True, verify="seat"),
+    # A game (top-level `games`) ends after the scoring: only the game end's `carry` and the
+    # match end see it true; the scoring rows are read before any game ends.
+    "side.won_game": Name(
+        "bool",
+        _SIDE,
+        side_getter=lambda r, st, side, mk, score, cs: False,
+        true="{s} won the game",
+        false="{s} did not win the game",
+    ),
     "upcard.suit": Name("str", _UPCARD, noun="the upcard's suit"),
     "upcard.rank": Name("str", _UPCARD, noun="the upcard's rank"),
     "upcard.is_joker": Name("bool", _UPCARD, true="the upcard is the joker", false="the upcard is not the joker"),

@@ -59,6 +59,18 @@ class WinRule:
 
 
 @dataclass(frozen=True)
+class GameRule:
+    """`games`: when a game of the match ends, and what each side carries into the next one."""
+
+    winner_if: CompiledExpr
+    best: str
+    carry: CompiledExpr
+
+
+GAMES_COUNTER = "games"  # the counter of games won that `games` keeps (side.games, makers.games)
+
+
+@dataclass(frozen=True)
 class HandResult:
     """What scoring decides about a finished hand. `Rules` only computes it; `State` stores it."""
 
@@ -98,6 +110,7 @@ class Rules:
     first_dealer: tuple[str, ...] | None  # draw order high to low, None: random
     option_env: dict[str, int] = field(default_factory=dict)
     counters: dict[str, int] = field(default_factory=dict)  # per-side tallies: name → start
+    games: GameRule | None = None  # the match is played in games (None: it is one game)
     # Exactly the names the lead rows / the scoring and match end read, with their getters:
     # the hot path computes only those.
     lead_keys: tuple[tuple[str, Any], ...] = ()
@@ -259,7 +272,8 @@ class Rules:
             break
         scores = [before[i] + delta[i] for i in range(n_sides)]
         after = counters if counters is not None else st.counters
-        result = {
+        winners, after, game = self.close_hand(st, env, on_team, scores, after)
+        result: dict[str, Any] = {
             "status": "complete",
             "trump": self.contracts[st.contract].name,
             "maker": None if st.maker < 0 else st.maker,
@@ -270,8 +284,11 @@ class Rules:
             "tricks": list(st.tricks),
             "delta": delta,
             "scores": scores,
-            "winners": self.match_winners(st, env, on_team, scores, after),
+            "winners": winners,
         }
+        if game is not None:
+            result["trickspec"] = game
+            counters = after
         return HandResult(result, scored_by, counters)
 
     def redeal_result(self, st: State) -> HandResult:
@@ -279,7 +296,13 @@ class Rules:
         number of deals counts redeals)."""
         env = self.env_for(st, self.score_keys)
         scores = list(st.scores_before)
-        result = {
+        # Scores did not move: only a match (or game) end that counts deals can be met now.
+        winners, after, game = (
+            self.close_hand(st, env, [False] * self.n_sides, scores, st.counters)
+            if self.counts_deals
+            else ([], st.counters, None)
+        )
+        result: dict[str, Any] = {
             "status": "redeal",
             "trump": None,
             "maker": None,
@@ -290,12 +313,47 @@ class Rules:
             "tricks": [0] * self.players,
             "delta": [0] * self.n_sides,
             "scores": scores,
-            # Scores did not move: only a match end that counts deals can be met now.
-            "winners": (
-                self.match_winners(st, env, [False] * self.n_sides, scores, st.counters) if self.counts_deals else []
-            ),
+            "winners": winners,
         }
+        if game is not None:
+            result["trickspec"] = game
+            return HandResult(result, counters=after)
         return HandResult(result)
+
+    def close_hand(
+        self,
+        st: State,
+        env: dict[str, Any],
+        on_team: list[bool],
+        scores: list[int],
+        counters: dict[str, list[int]],
+    ) -> tuple[list[int], dict[str, list[int]], dict[str, Any] | None]:
+        """After the scoring: the game end (when the spec plays games), then the match end.
+
+        Returns the match's winners, the counters after the hand (a game's winners
+        count one more game) and, when a game ended, the result's extension
+        {"game_winners": [...], "next_scores": [...]}: who won the game, and the
+        score every side starts the next game with (the spec's `carry`).
+        """
+        game = self.games
+        if game is None:
+            return self.match_winners(st, env, on_team, scores, counters), counters, None
+        won_game = self.satisfying(game.winner_if, game.best, st, env, on_team, scores, counters)
+        if not won_game:
+            return self.match_winners(st, env, on_team, scores, counters, [False] * self.n_sides), counters, None
+        won = [side in won_game for side in range(self.n_sides)]
+        games = list(counters[GAMES_COUNTER])
+        for side in won_game:
+            games[side] += 1
+        counters = {**counters, GAMES_COUNTER: games}
+        side_env = dict(env)
+        next_scores = []
+        for side in range(self.n_sides):
+            bound = self.bind_sides(side_env, st, side, on_team[side], scores[side], counters)
+            bound["side.won_game"] = won[side]
+            next_scores.append(int(game.carry.fn(bound)))
+        winners = self.match_winners(st, env, on_team, scores, counters, won)
+        return winners, counters, {"game_winners": won_game, "next_scores": next_scores}
 
     def match_winners(
         self,
@@ -304,27 +362,53 @@ class Rules:
         on_team: list[bool],
         scores: list[int],
         counters: dict[str, list[int]],
+        won_game: list[bool] | None = None,
     ) -> list[int]:
-        """The first match-end rule that some side satisfies decides the winners (`counters`: after the hand)."""
+        """The first match-end rule that some side satisfies decides the winners (`counters`: after the hand).
+
+        `won_game`: per side, whether it won the game this hand ended (specs with `games`).
+        """
+        for rule in self.match_end:
+            cands = self.satisfying(rule.winner_if, rule.best, st, env, on_team, scores, counters, won_game)
+            if cands:
+                return cands
+        return []
+
+    def satisfying(
+        self,
+        test: CompiledExpr,
+        best: str,
+        st: State,
+        env: dict[str, Any],
+        on_team: list[bool],
+        scores: list[int],
+        counters: dict[str, list[int]],
+        won_game: list[bool] | None = None,
+    ) -> list[int]:
+        """The sides satisfying a side condition, narrowed by `best` (all, or the highest/lowest score)."""
         side_env = dict(env)
         bind = self.bind_sides
-        for rule in self.match_end:
-            test = rule.winner_if.fn
-            cands = [
-                side
-                for side in range(self.n_sides)
-                if test(bind(side_env, st, side, on_team[side], scores[side], counters))
-            ]
-            if not cands:
-                continue
-            if rule.best == "highest":
-                top = max(scores[c] for c in cands)
-                cands = [c for c in cands if scores[c] == top]
-            elif rule.best == "lowest":
-                low = min(scores[c] for c in cands)
-                cands = [c for c in cands if scores[c] == low]
-            return cands
-        return []
+        fn = test.fn
+        cands = []
+        for side in range(self.n_sides):
+            bound = bind(side_env, st, side, on_team[side], scores[side], counters)
+            if won_game is not None:
+                bound["side.won_game"] = won_game[side]
+            if fn(bound):
+                cands.append(side)
+        if cands and best == "highest":
+            top = max(scores[c] for c in cands)
+            cands = [c for c in cands if scores[c] == top]
+        elif cands and best == "lowest":
+            low = min(scores[c] for c in cands)
+            cands = [c for c in cands if scores[c] == low]
+        return cands
+
+    @staticmethod
+    def next_scores(result: dict[str, Any]) -> list[int]:
+        """The scores the match's next hand starts from: the carry when this hand ended a game."""
+        game = result.get("trickspec")
+        return list(game["next_scores"] if game else result["scores"])
 
     # ----------------------------------------------------------- first dealer
     def draw_first_dealer(self, rng: random.Random) -> tuple[int, list[list[tuple[int, str]]]]:

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .engine import State
 from .match import HandRecord, MatchResult
-from .rules import Rules
+from .rules import GAMES_COUNTER, Rules
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RED = re.compile(r"\S*[♥♦]")
@@ -173,6 +173,7 @@ class Narrator:
         self.seen = 0
         self.trick: list[tuple[int, int]] = []
         self.announced = False
+        self.games_ended = 0  # games of the match that ended so far (specs played in games)
 
     # -- helpers
     def say(self, text: str = "") -> None:
@@ -216,7 +217,8 @@ class Narrator:
         if result.winners:
             names = ", ".join(side_label(rules, w, self.viewer) for w in result.winners)
             word = "Winner" if len(result.winners) == 1 else "Winners (shared)"
-            self.printer.heading(f"{word}: {names} — final score {final} after {hands}")
+            games = self._games_text(result.hands[-1].state) if result.hands else ""
+            self.printer.heading(f"{word}: {names} — final score {final}{games} after {hands}")
         else:
             self.printer.heading(f"No winner after {hands} — score {final}")
 
@@ -242,8 +244,23 @@ class Narrator:
         else:
             self._tell_result(result)
         self.say(f"Score: {scores_text(rules, result['scores'], viewer=self.viewer)}")
+        game = result.get("trickspec")
+        if game is not None:  # this hand ended a game of the match (`games`)
+            self.games_ended += 1
+            names = ", ".join(side_label(rules, w, self.viewer) for w in game["game_winners"])
+            self.say(f"Game {self.games_ended} won by {names}{self._games_text(hand.state)}.")
+            if not result["winners"]:
+                start = scores_text(rules, game["next_scores"], viewer=self.viewer)
+                self.say(f"Game {self.games_ended + 1} starts at {start}.")
         self.say()
         self.source = None
+
+    def _games_text(self, state: State) -> str:
+        """' — games won: Seats 0+2 1 · Seats 1+3 2', or '' when the match is not played in games."""
+        games = state.counters.get(GAMES_COUNTER) if self.rules.games is not None else None
+        if games is None:
+            return ""
+        return f" — games won: {scores_text(self.rules, games, viewer=self.viewer)}"
 
     def _start_hand(self, state: State) -> None:
         rules = self.rules

@@ -669,6 +669,15 @@ CASES = [
         result("H", 0, [4, 0, 0, 1], [2, 0]),
     ),
 ]
+# laps: 9 to 10 wins game 1 (not the match), and both sides start game 2 at 0.
+CASES.append(
+    (
+        "laps",
+        dict(TARGET, scores_before=[9, 4]),
+        {},
+        {**result("H", 0, [3, 1, 0, 1], [1, 0], [10, 4]), "trickspec": {"game_winners": [0], "next_scores": [0, 0]}},
+    )
+)
 RULE_FILES = sorted(p.stem for p in HOUSE.glob("*.yaml"))
 
 

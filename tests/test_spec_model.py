@@ -20,6 +20,7 @@ from interpreter.spec.model import (
     CounterModel,
     DealModel,
     DeckModel,
+    GamesModel,
     OptionModel,
     SpecModel,
     WinRuleModel,
@@ -45,6 +46,7 @@ def _model_defaults() -> dict[tuple[str, ...], Any]:
         (DealModel, ("properties", "deal", "properties")),
         (WinRuleModel, ("$defs", "match_end_rule", "properties")),
         (CounterModel, ("properties", "counters", "additionalProperties", "properties")),
+        (GamesModel, ("properties", "games", "properties")),
         (OptionModel, ("$defs", "option", "properties")),
     ]
     where += [(model, ("$defs", kind, "properties", kind, "properties")) for kind, model in KINDS.items()]

@@ -43,7 +43,7 @@ class Describer:
             options=self.options,
             players=self.players,
             partnerships=self.partnerships,
-            counters=tuple(model.counters),
+            counters=tuple(model.counters) + (("games",) if model.games is not None else ()),
             phase_labels=self.phase_labels(),
         )
         self.suits = list(model.deck.suits)
@@ -97,6 +97,8 @@ class Describer:
             out.append(decl)
         out.append(self.lead_section())
         out.append(self.scoring_section())
+        if self.model.games is not None:
+            out.append(self.games_section())
         out.append(self.match_end_section())
         counters = self.counters_section()
         if counters.items:
@@ -448,6 +450,30 @@ class Describer:
             numbered=len(items) > 1,
             intro=intro,
             outro="Otherwise the next hand is dealt.",
+        )
+
+    def games_section(self) -> Section:
+        """`games`: when a game ends, what each side carries into the next one."""
+        g = self.model.games
+        assert g is not None
+        w = self.words
+        won = f"if {w.clause(g.winner_if)}, that {self.side} wins the game"
+        if g.best in ("lowest", "highest"):
+            won += f"; if several do, the one with the {g.best} score wins it (an exact tie shares it)"
+        parts = [
+            ("winner_if", won),
+            (
+                "carry",
+                f"then every {self.side} starts the next game with {w.noun(g.carry)}"
+                " (a side's score being its score when the game ended)",
+            ),
+        ]
+        return Section(
+            "games",
+            "Games",
+            [Item("games", parts, kind="games", ident="games")],
+            intro="The match is played in games. After each hand's scoring:",
+            outro=f"Each {self.side} counts the games it won (its games), which the match end reads.",
         )
 
     def counters_section(self) -> Section:

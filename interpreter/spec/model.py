@@ -128,6 +128,21 @@ class WinRuleModel:
 
 
 @dataclass(frozen=True, kw_only=True)
+class GamesModel:
+    """`games`: the match is played in games (laps, a rubber of N games).
+
+    A game ends after a hand where some side satisfies `winner_if` (the
+    `best` of them win it, as in `match_end`); each winner's `side.games`
+    grows by one and every side starts the next game with the score `carry`
+    says. The match end then reads `side.games` like any counter.
+    """
+
+    winner_if: Expr
+    carry: Expr
+    best: str = "all"  # "all" | "highest" | "lowest"
+
+
+@dataclass(frozen=True, kw_only=True)
 class CounterModel:
     start: int = 0
     description: str = ""
@@ -154,6 +169,7 @@ class SpecModel:
     scoring: tuple[ScoreRowModel, ...]
     match_end: tuple[WinRuleModel, ...]
     counters: dict[str, CounterModel] = field(default_factory=dict)
+    games: GamesModel | None = None  # None: the match is one game
 
     @property
     def phases(self) -> tuple[PhaseModel, ...]:
@@ -262,4 +278,11 @@ def spec_model(data: dict[str, Any]) -> SpecModel:
         counters={
             str(k): CounterModel(**_given(v, "start", "description")) for k, v in (data.get("counters") or {}).items()
         },
+        games=(
+            GamesModel(
+                winner_if=data["games"]["winner_if"], carry=data["games"]["carry"], **_given(data["games"], "best")
+            )
+            if data.get("games")
+            else None
+        ),
     )

@@ -26,7 +26,7 @@ from ..atomic import write_text_atomically
 from ..engine import State
 from ..match import hand_record
 from ..names import SideEnv, leading_run
-from ..rules import Rules
+from ..rules import GAMES_COUNTER, Rules
 from .report import ERROR, WARNING, Finding, Report, located
 from .static import Loaded
 
@@ -134,7 +134,14 @@ class HandChecker:
         return dict(st.counters_before)
 
     def side_env(
-        self, st: State, env: dict[str, Any], side: int, is_maker: bool, score: int, counters: dict[str, list[int]]
+        self,
+        st: State,
+        env: dict[str, Any],
+        side: int,
+        is_maker: bool,
+        score: int,
+        counters: dict[str, list[int]],
+        won_game: list[bool] | None = None,
     ) -> dict[str, Any]:
         seats = self.rules.side_seats[side]
         out = _Fallback(self.rules, st, side, is_maker, score, counters)
@@ -150,6 +157,7 @@ class HandChecker:
         )
         for name, values in counters.items():
             out[f"side.{name}"] = values[side]
+        out["side.won_game"] = won_game is not None and won_game[side]  # a game ends after the scoring
         return out
 
     def award(
@@ -323,7 +331,12 @@ class HandChecker:
             env = self.hand_env(st, team)
             if result["delta"] != [0] * rules.n_sides or result["scores"] != before:
                 return Violation("points", f"a redeal scored {result['delta']}", ("bidding",))
-            return self.check_winners(st, result, env, team, before, counters)
+            won = None
+            if rules.counts_deals:
+                found, counters, won = self.check_game(st, result, env, team, before, counters)
+                if found is not None:
+                    return found
+            return self.check_winners(st, result, env, team, before, counters, won)
         if sum(self.tricks) != rules.hand_tricks or self.trick:
             return Violation("end", f"the hand ended after {sum(self.tricks)} of {rules.hand_tricks} tricks")
         if list(result["tricks"]) != self.tricks:
@@ -346,10 +359,58 @@ class HandChecker:
         scores = [b + d for b, d in zip(before, delta, strict=True)]
         if list(result["scores"]) != scores:
             return Violation("points", f"scores {result['scores']}, but {before} + {delta} = {scores}", row_path)
+        found, counters, won = self.check_game(st, result, env, team, scores, counters)
+        if found is not None:
+            return found
         engine_counters = st.counters
         if counters and {k: list(v) for k, v in engine_counters.items()} != counters:
             return Violation("points", f"counters {engine_counters}, but the row gives {counters}", row_path)
-        return self.check_winners(st, result, env, team, scores, counters)
+        return self.check_winners(st, result, env, team, scores, counters, won)
+
+    def check_game(
+        self,
+        st: State,
+        result: dict[str, Any],
+        env: dict[str, Any],
+        team: list[bool],
+        scores: list[int],
+        counters: dict[str, list[int]],
+    ) -> tuple[Violation | None, dict[str, list[int]], list[bool] | None]:
+        """`games`: does the hand end a game, who won it, and what does every side carry into the next?
+
+        Returns a violation (or None), the counters with the games won counted, and per side
+        whether it won the game (None when the match is not played in games).
+        """
+        rules = self.rules
+        game = rules.games
+        if game is None:
+            return None, counters, None
+        cands = [
+            s
+            for s in range(rules.n_sides)
+            if game.winner_if.fn(self.side_env(st, env, s, team[s], scores[s], counters))
+        ]
+        if cands and game.best in ("highest", "lowest"):
+            pick = max if game.best == "highest" else min
+            top = pick(scores[c] for c in cands)
+            cands = [c for c in cands if scores[c] == top]
+        won = [s in cands for s in range(rules.n_sides)]
+        expected = None
+        if cands:
+            counters = {**counters, GAMES_COUNTER: [g + w for g, w in zip(counters[GAMES_COUNTER], won, strict=True)]}
+            carry = []
+            for s in range(rules.n_sides):
+                side_env = self.side_env(st, env, s, team[s], scores[s], counters)
+                side_env["side.won_game"] = won[s]
+                carry.append(game.carry.fn(side_env))
+            expected = {"game_winners": cands, "next_scores": carry}
+        if result.get("trickspec") != expected:
+            return (
+                Violation("points", f"game end {result.get('trickspec')}, but games gives {expected}", ("games",)),
+                counters,
+                won,
+            )
+        return None, counters, won
 
     def check_winners(
         self,
@@ -359,6 +420,7 @@ class HandChecker:
         team: list[bool],
         scores: list[int],
         counters: dict[str, list[int]],
+        won_game: list[bool] | None = None,
     ) -> Violation | None:
         """The first match-end rule some side satisfies names the winners (best: lowest/highest among them)."""
         rules = self.rules
@@ -368,7 +430,7 @@ class HandChecker:
             cands = [
                 s
                 for s in range(rules.n_sides)
-                if rule.winner_if.fn(self.side_env(st, env, s, team[s], scores[s], counters))
+                if rule.winner_if.fn(self.side_env(st, env, s, team[s], scores[s], counters, won_game))
             ]
             if not cands:
                 continue
@@ -485,7 +547,7 @@ def run_dynamic(
             fired.add(checker.first_row)
         dealers[k] = (dealers[k] + 1) % rules.players
         if st.is_over and violation is None and not st.result()["winners"]:
-            scores[k] = list(st.result()["scores"])
+            scores[k] = rules.next_scores(st.result())
             counters[k] = {name: list(v) for name, v in st.counters.items()}
             deal_numbers[k] += 1
         else:

@@ -32,7 +32,7 @@ from ..dsl import CompiledExpr
 from ..errors import SpecError
 from ..names import CARD_FUNCTIONS, HAND_SCOPE, NAMES, SIDE_SCOPE, leading_run
 from ..phases.base import Reach, Walk
-from ..rules import SIDE_NAMES, Rules
+from ..rules import GAMES_COUNTER, SIDE_NAMES, Rules
 from ..spec.yaml_loader import LoadedYaml
 from ..variants import compile_document, load_document, relocate
 from .report import ERROR, WARNING, Finding, Report, located
@@ -340,6 +340,8 @@ def score_exprs(rules: Rules) -> list[CompiledExpr]:
         for _, *awards in getattr(row, "counters", ()):
             exprs += [e for e in awards if e is not None]
     exprs += [rule.winner_if for rule in rules.match_end]
+    if rules.games is not None:
+        exprs += [rules.games.winner_if, rules.games.carry]
     return exprs
 
 
@@ -563,7 +565,8 @@ class Space:
                     continue
                 team_name = f"{'makers' if is_maker else 'defenders'}.{c}"
                 counters.append((f"side.{c}", [env[team_name]] if sole and team_name in env else known))
-            free = counters + side_extra
+            won_game = [("side.won_game", [False, True])] if "side.won_game" in self.names else []
+            free = counters + won_game + side_extra
             outs = (False, True) if bidding.fold and maker >= 0 and not is_maker else (False,)
             for out in outs:
                 if out:
@@ -593,6 +596,9 @@ class Space:
         rules = self.rules
         if not rules.counters:
             return
+        if rules.games is not None:  # a game won adds one; a match has at most a few (over-approximated)
+            self.counter_values[GAMES_COUNTER] = list(range(MAX_COUNTER_VALUES))
+        scores = self._counter_scores()
         for _ in range(COUNTER_ROUNDS):
             grown = False
             found: dict[str, set[int]] = {c: set(v) for c, v in self.counter_values.items()}
@@ -602,7 +608,7 @@ class Space:
                     if row is None:
                         continue
                     for name, makers, defenders, each in getattr(row, "counters", ()):
-                        for is_maker, side_env in self.side_envs(env, rules.start_score):
+                        for is_maker, side_env in (e for score in scores for e in self.side_envs(env, score)):
                             delta = 0
                             if makers is not None and is_maker:
                                 delta += makers.fn(env)
@@ -618,6 +624,28 @@ class Space:
                     grown = True
             if not grown:
                 return
+
+    def _counter_scores(self) -> list[int]:
+        """The side scores a counter's change is tried with: the start score, and when a change reads
+        `side.score`, the scores a match can reach near the numbers written (in the direction scores move).
+
+        A counter that grows with the score (`each: "1 if side.score >= 5 else 0"`) would otherwise
+        never grow in this model, and a match end reading it would be reported as never holding.
+        """
+        rules = self.rules
+        start = rules.start_score
+        changes = [e for row in rules.scoring for _, *aw in row.counters for e in aw if e is not None]
+        if not any("side.score" in e.names for e in changes):
+            return [start]
+        ints, _ = _constants(changes)
+        option_values = {v for k, opt in rules.model.options.items() for v in opt.samples()}
+        up = down = 0
+        for opt_env in self.option_envs():
+            deltas, _ = _deltas(self, opt_env)
+            up = max([up, *deltas])
+            down = min([down, *deltas])
+        near = _near(ints | option_values)
+        return sorted({start} | {v for v in near if (up > 0 and v > start) or (down < 0 and v < start)})
 
 
 def _bases(name: str, is_maker: bool, env: dict[str, Any], side_env: dict[str, Any], values: list[int]) -> list[int]:
@@ -824,24 +852,29 @@ def check_match_end(loaded: Loaded, spaces: list[Space], report: Report) -> None
             label = ", ".join(
                 [f"{rules.players} players"] * (len(spaces) > 1) + [f"{k}={opt_env[k]}" for k in space.varied]
             )
-            for i, rule in enumerate(rules.match_end):
-                if rule.winner_if.constant is False:
+            tests = [(i, rule.winner_if) for i, rule in enumerate(rules.match_end)]
+            if rules.games is not None:
+                tests.append((-1, rules.games.winner_if))  # -1: the game end (`games.winner_if`)
+            for i, test in tests:
+                if test.constant is False:
                     continue
-                if not _reachable(rule.winner_if, sides, rules.start_score, up, down):
+                if not _reachable(test, sides, rules.start_score, up, down):
                     change = f"{down:+d}..{up:+d}" if up or down else "0"
                     failing.setdefault(i, []).append(
                         f"{label + ': ' if label else ''}a hand changes a score by {change}"
                     )
     for i, labels in failing.items():
-        rule = first_rules.match_end[i]
+        test = first_rules.games.winner_if if i < 0 and first_rules.games else first_rules.match_end[i].winner_if
+        where: list[str | int] = ["games", "winner_if"] if i < 0 else ["match_end", i, "winner_if"]
+        what = "games.winner_if" if i < 0 else f"match_end[{i}]"
         when = "" if len(labels) == tried else " in some settings"
         more = f" (and {len(labels) - SHOWN_OUTCOMES} more)" if len(labels) > SHOWN_OUTCOMES else ""
         report.add(
             located(
                 doc,
-                ["match_end", i, "winner_if"],
+                where,
                 WARNING,
-                f"match_end[{i}] never holds{when}: '{rule.winner_if.source}' is still false after "
+                f"{what} never holds{when}: '{test.source}' is still false after "
                 f"{MATCH_END_HANDS} hands of the largest score change from start_score {first_rules.start_score} "
                 f"({'; '.join(labels[:SHOWN_OUTCOMES])}{more})",
                 "check the target against the points the scoring table gives and their direction",
@@ -855,7 +888,8 @@ def _deltas(space: Space, opt_env: dict[str, int]) -> tuple[set[int], list[dict[
     rules = space.rules
     deltas: set[int] = set()
     sides: dict[tuple[Any, ...], dict[str, Any]] = {}
-    end_names = sorted({n for r in rules.match_end for n in r.winner_if.names} - {"side.score", "deals"})
+    ends = [r.winner_if for r in rules.match_end] + ([rules.games.winner_if] if rules.games is not None else [])
+    end_names = sorted({n for e in ends for n in e.names} - {"side.score", "deals"})
     for env in space.hand_envs(opt_env):
         row = first_row(rules, env)
         for is_maker, side_env in space.side_envs(env, rules.start_score):

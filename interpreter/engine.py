@@ -71,6 +71,8 @@ class State:
         "trick_size",
         "on_team",
         "scored_by",
+        "takers",
+        "pending",
     )
 
     def __init__(
@@ -97,6 +99,8 @@ class State:
         self.trick_size = 0
         self.on_team: list[bool] | None = None  # per side, once the teams are final
         self.scored_by = ""  # the id of the scoring row that scored the hand (statistics, verify)
+        self.takers: list[int] = []  # the taker of each card given (`give XX`), in order: public
+        self.pending = -1  # a card given blind, handed over with its answer (partner_exchange)
         self.rules = rules
         self.dealer: int = dealer
         self.hands = hands
@@ -246,6 +250,8 @@ class State:
         o.trick_size = self.trick_size
         o.on_team = None if self.on_team is None else self.on_team[:]
         o.scored_by = self.scored_by
+        o.takers = self.takers[:]
+        o.pending = self.pending
         return o
 
     def why_illegal(self, action: int) -> str | None:
@@ -278,11 +284,14 @@ class State:
         rules = self.rules
         codec = rules.codec
         history = []
+        seen = self.gifts_seen_by(seat)
+        gift = 0
         for s, a in self.history:
             if codec.DISCARD <= a < codec.DISCARD + codec.n_cards and s != seat:
                 history.append((s, "discard"))
-            elif codec.GIVE <= a < codec.GIVE + codec.n_cards and rules.side_of[s] != rules.side_of[seat]:
-                history.append((s, "give"))
+            elif codec.GIVE <= a < codec.GIVE + codec.n_cards:
+                history.append((s, codec.to_str(a) if seen[gift] else "give"))
+                gift += 1
             else:
                 history.append((s, codec.to_str(a)))
         secret = self.partner_secret_from(seat)
@@ -317,6 +326,17 @@ class State:
             "to_play": self.current_player,
             "legal": [codec.to_str(a) for a in self.legal_actions()] if self.turn == seat else [],
         }
+
+    def gifts_seen_by(self, seat: int) -> list[bool]:
+        """Per card given so far (`give XX`, in order): does `seat` know it? Its giver does, and
+        its taker once he has it (a blind card is his only with his answer); nobody else."""
+        n_cards = self.rules.codec.n_cards
+        give = self.rules.codec.GIVE
+        givers = [s for s, a in self.history if give <= a < give + n_cards]
+        seen = [s == seat or t == seat for s, t in zip(givers, self.takers, strict=True)]
+        if self.pending >= 0 and seen and givers[-1] != seat:
+            seen[-1] = False
+        return seen
 
     def partner_secret_from(self, seat: int) -> bool:
         """Is a called card's holder (even that nobody holds it) still secret to `seat`?"""

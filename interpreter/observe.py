@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .engine import State
 
 HIDDEN_DISCARD = -1  # another seat's discard, in `IntObservation.history`
-HIDDEN_GIVE = -2  # a gift between two seats of the other side
+HIDDEN_GIVE = -2  # a card given between two other seats (or given blind, not handed over yet)
 
 
 @dataclass(slots=True)
@@ -63,18 +63,19 @@ def observation_ints(st: State, seat: int) -> IntObservation:
     codec = rules.codec
     n_cards = codec.n_cards
     d0, g0 = codec.DISCARD, codec.GIVE
-    side_of = rules.side_of
-    my_side = side_of[seat]
     history: list[tuple[int, int]] = []
     plays: list[tuple[int, int]] = []
+    seen = st.gifts_seen_by(seat)
+    gift = 0
     for s, a in st.history:
         if a < n_cards:
             plays.append((s, a))
             history.append((s, a))
         elif d0 <= a < g0 and s != seat:
             history.append((s, HIDDEN_DISCARD))
-        elif g0 <= a < g0 + n_cards and side_of[s] != my_side:
-            history.append((s, HIDDEN_GIVE))
+        elif g0 <= a < g0 + n_cards:
+            history.append((s, a if seen[gift] else HIDDEN_GIVE))
+            gift += 1
         else:
             history.append((s, a))
     size = st.n_active

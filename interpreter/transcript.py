@@ -388,12 +388,13 @@ class Narrator:
         return f"{dealer} picks up {up} and discards {self.card(card)}"
 
     def _give_text(self, st: State, seat: int, card: int) -> str:
-        """A partner's best card passed to a loner: face down to everybody but their side."""
-        rules = self.rules
-        side = rules.side_of[seat]
-        loner = next((s for s in st.alone if rules.side_of[s] == side), None)
-        to = "his partner" if loner is None else self.seat(loner).lower()
-        sees = self.viewer is None or rules.side_of[self.viewer] == side
+        """A card passed face down to a partner: only the giver and the taker see it (a card
+        given blind is told to its taker with his answer)."""
+        phase = self.rules.phases[st.phase]
+        taker = phase.taker(st)
+        to = "his partner" if taker < 0 else self.seat(taker).lower()
+        viewer = self.viewer
+        sees = viewer is None or viewer == seat or (viewer == taker and phase.taker_sees_at_once(st))
         return f"{self.seat(seat)} gives {self.card(card) if sees else 'a card'} to {to}"
 
     def _exchange_text(self, st: State, seat: int, held: list[int]) -> str:

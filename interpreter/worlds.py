@@ -52,7 +52,8 @@ class WorldSampler:
         self.n_cards = n_cards
         self.private_end = codec.GIVE + n_cards  # actions from here on are public words (pass, order, bid, …)
         d0, g0 = codec.DISCARD, codec.GIVE
-        side_of = rules.side_of
+        seen_gifts = state.gifts_seen_by(seat)
+        takers: dict[int, int] = {}  # event index of a gift → its taker (State.takers, public)
         # 1. What each action of the history did, and which ones this seat did not see.
         events: list[tuple[int, int, int, bool]] = []  # (kind, seat, card or action, hidden)
         context = OTHER
@@ -65,7 +66,8 @@ class WorldSampler:
                 if kind == PICKUP:
                     context = OTHER
             elif g0 <= a < g0 + n_cards:
-                events.append((GIVE, s, a - g0, side_of[s] != side_of[seat]))
+                takers[len(events)] = state.takers[len(takers)]
+                events.append((GIVE, s, a - g0, not seen_gifts[len(takers) - 1]))
                 context = GIVE
             elif a == codec.ORDER:
                 events.append((OTHER, s, a, False))
@@ -88,10 +90,15 @@ class WorldSampler:
                 played_by.setdefault(s, []).append(c)
             elif kind in (PICKUP, KITTY_DISCARD, LONER_DISCARD) and not hidden:
                 known.add(c)
-        gave: dict[int, int] = {}  # card this seat gave → the loner, who holds it now or discarded it
+        # a card given blind and not handed over yet (the last action): in nobody's hand
+        self.pending_event = len(events) - 1 if state.pending >= 0 else -1
+        if state.pending >= 0 and not events[-1][3]:
+            known.add(state.pending)  # this seat gave it
+        gave: dict[int, int] = {}  # card this seat gave → its taker, who holds it now or laid it away
         for i, (kind, s, c, _) in enumerate(events):
             if kind == GIVE and s == seat and c not in known:
-                gave[c] = events[i + 1][1] if i + 1 < len(events) else state.turn
+                gave[c] = takers[i]
+        self.takers = takers
         up = state.upcard
         self.upcard = up
         upcard_loose = up >= 0 and state.upcard_taken and up not in known  # in the dealer's hand, or discarded
@@ -114,7 +121,11 @@ class WorldSampler:
                 else:
                     kitty_ranks |= ranks
         self.kitty_ranks = kitty_ranks
-        self.hidden_slots = [i for i, (kind, _, _, hidden) in enumerate(events) if hidden and kind != GIVE]
+        self.hidden_slots = [
+            i
+            for i, (kind, _, _, hidden) in enumerate(events)
+            if hidden and (kind != GIVE or i == self.pending_event)  # a blind card in transit is a place
+        ]
         self.upcard_loose = upcard_loose
         self.played_by = played_by
         self.rank_of = rules.deck.rank_of
@@ -244,8 +255,13 @@ class WorldSampler:
                     actions[i] = codec.DISCARD + c
                 hands[s].append(c)
             elif kind == GIVE:
-                loner = events[i + 1][1] if i + 1 < len(events) else state.turn
-                held = hands[loner]
+                if i == self.pending_event:  # a blind card not handed over yet: in nobody's hand
+                    if hidden:
+                        c = hidden_card[i]
+                        actions[i] = codec.GIVE + c
+                    hands[s].append(c)
+                    continue
+                held = hands[self.takers[i]]
                 if hidden:
                     choices = [x for x in held if x != up or s == state.dealer]  # only the dealer held the upcard
                     if not choices:

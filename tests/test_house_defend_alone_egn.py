@@ -116,7 +116,9 @@ def test_without_loner_is_maker_the_maker_sits_out_but_stays_maker(tmp_path: Pat
     st = deal(r, 3, THREE_HANDS, "TH")
     act(st, "pass", "order", "discard 9S", "together", "alone")
     assert st.maker == 1 and st.out == [False, True, False, False] and st.phase == r.play_phase
-    text = " ".join(explain_text(_spec(tmp_path, "{who: [maker, partners, defenders], loner_is_maker: true}", "w")).split())
+    text = " ".join(
+        explain_text(_spec(tmp_path, "{who: [maker, partners, defenders], loner_is_maker: true}", "w")).split()
+    )
     assert "once trump is fixed, the maker, then the maker's partner, then each defender from the maker's left" in text
     assert "a partner of the maker who goes alone becomes the maker" in text
 

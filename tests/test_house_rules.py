@@ -622,16 +622,22 @@ NO_ALONE_AFTER_PASS = {
     ).items()
     if k not in ("trickspec", "expect")
 }
-DEFEND_ALONE_EGN = json.loads(
-    (ROOT / "tests" / "records" / "house" / "defend-alone-egn.jsonl").read_text().splitlines()[0]
-)
+
+
+def first_jsonl_record(rule: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first record of tests/records/house/RULE.jsonl as plain euchre, and its result under the rule."""
+    rec = json.loads((ROOT / "tests" / "records" / "house" / f"{rule}.jsonl").read_text().splitlines()[0])
+    return {k: v for k, v in rec.items() if k not in ("trickspec", "expect", "plain_euchre", "why")}, rec["expect"]
+
+
 # (rule, record, options, the rule's result): one hand record per house rule.
 CASES = [
+    ("defend-alone-egn", *first_jsonl_record("defend-alone-egn")[:1], {}, first_jsonl_record("defend-alone-egn")[1]),
     (
-        "defend-alone-egn",
-        {k: v for k, v in DEFEND_ALONE_EGN.items() if k not in ("trickspec", "expect", "plain_euchre", "why")},
+        "loner-gets-a-card-both-ways",
+        *first_jsonl_record("loner-gets-a-card-both-ways")[:1],
         {},
-        DEFEND_ALONE_EGN["expect"],
+        first_jsonl_record("loner-gets-a-card-both-ways")[1],
     ),
     ("no-alone-after-pass", NO_ALONE_AFTER_PASS, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("stick-the-dealer", STUCK, {}, STUCK_RESULT),

@@ -271,7 +271,10 @@ def _task(state: State, legal: list[int]) -> str | None:
     c = rules.codec
     phase = _phase(state)
     if any(c.GIVE <= a < c.GIVE + c.n_cards for a in legal):
-        return "Your partner goes alone: give him one card."
+        taker = phase.taker(state) if phase is not None else -1
+        if taker >= 0 and taker in state.alone:
+            return "Your partner goes alone: give him one card."
+        return f"Give one card face down to seat {taker}." if taker >= 0 else "Give one card."
     if not any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal):
         return None
     if phase is not None and phase.picks_up_upcard:

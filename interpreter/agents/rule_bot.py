@@ -167,6 +167,8 @@ class RuleBot:
         if c.ORDER in actions:
             return c.ORDER if self._orders(rules, obs) else c.PASS
         if c.GIVE <= legal[0] < c.GIVE + c.n_cards:
+            if obs.seat == obs.maker:  # the maker passes his partner his least useful card
+                return c.GIVE + self._weakest(rules, [a - c.GIVE for a in legal], obs.contract)
             return max(legal, key=lambda a: rules.contracts[obs.contract].power[a - c.GIVE])
         if any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal):
             return self._discard(rules, obs, legal)

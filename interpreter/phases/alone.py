@@ -46,9 +46,7 @@ class AloneModel(PhaseModel):
         must_if = None
         if self.must_if is not None:
             must_if = ctx.expr(self.where("must_if"), self.must_if, ctx.hand_names, "bool")
-        return Alone(
-            self.pid, ctx.codec, groups, self.stop_at_first, must_if, self.partner_gives, self.loner_is_maker
-        )
+        return Alone(self.pid, ctx.codec, groups, self.stop_at_first, must_if, self.partner_gives, self.loner_is_maker)
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         if not d.partnerships:
@@ -75,8 +73,7 @@ class AloneModel(PhaseModel):
             parts = [
                 (
                     "who",
-                    f"once trump is fixed, {asked} may go alone: {sits}; "
-                    "nobody of a side already alone is asked",
+                    f"once trump is fixed, {asked} may go alone: {sits}; nobody of a side already alone is asked",
                 )
             ]
             if self.stop_at_first:
@@ -151,6 +148,7 @@ class Alone(Phase):
             card = action - c.GIVE
             st.hands[st.turn].remove(card)
             st.hands[st.queue[0]].append(card)
+            st.takers.append(st.queue[0])
             st.step = 2
             st.turn = st.queue.pop(0)
             return
@@ -185,6 +183,9 @@ class Alone(Phase):
             st.turn = st.queue.pop(0)
         else:
             st.advance()
+
+    def taker(self, st: State) -> int:
+        return st.queue[0] if st.step == 1 else -1  # the loner gets his partner's card
 
     def reach(self, r: Reach) -> None:
         if "maker" in self.groups or ("partners" in self.groups and self.loner_is_maker):

@@ -183,6 +183,14 @@ class Phase:
         """How many discards the player to act still owes (the human's prompt)."""
         return 1
 
+    def taker(self, st: State) -> int:
+        """Who gets the card the player to act may give now (`give XX`); -1: no gift here."""
+        return -1
+
+    def taker_sees_at_once(self, st: State) -> bool:
+        """Does the taker see the card given now at once (not when it is given blind)?"""
+        return True
+
     # -- verify
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         """(does it run on this path, the paths after it) for a path with no contract yet."""

@@ -15,6 +15,7 @@ from .kitty_exchange import KittyExchangeModel
 from .name_trump import NameTrumpModel
 from .name_upcard_suit import NameUpcardSuitModel
 from .order_up import OrderUpModel
+from .partner_exchange import PartnerExchangeModel
 from .play_or_fold import PlayOrFoldModel
 
 KINDS: dict[str, type[PhaseModel]] = {
@@ -29,6 +30,7 @@ KINDS: dict[str, type[PhaseModel]] = {
         AloneModel,
         CallPartnerModel,
         PlayOrFoldModel,
+        PartnerExchangeModel,
     )
 }
 

@@ -246,7 +246,6 @@ def test_partial_last_hand() -> None:
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("four-trick-tokens.egn", "four_trick_tokens = true: no house rule expresses it"),
         ("three-players.egn", "num_players = 3: no house rule expresses it"),
     ],
 )

@@ -684,6 +684,15 @@ CASES.append(
         {**result("H", 0, [3, 1, 0, 1], [1, 0], [10, 4]), "trickspec": {"game_winners": [0], "next_scores": [0, 0]}},
     )
 )
+# four-trick-tokens-egn: the 4th token (3 held) cashes at once, 2 points instead of 1.
+CASES.append(
+    (
+        "four-trick-tokens-egn",
+        dict(EXAMPLE, trickspec={"counters_before": {"tokens": [3, 0]}}),
+        {},
+        result("H", 0, [4, 0, 0, 1], [2, 0]),
+    )
+)
 RULE_FILES = sorted(p.stem for p in HOUSE.glob("*.yaml"))
 
 

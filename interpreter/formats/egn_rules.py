@@ -90,16 +90,18 @@ MAPPINGS: tuple[Mapping, ...] = (
     Mapping("min_rank", 7, "house/deck-32"),
     Mapping("allow_no_trump", True, "house/no-trump-round2", note='the call "n" is `call high`'),
     Mapping("fast_break", True, "house/fast-break"),
+    Mapping(
+        "four_trick_tokens",
+        True,
+        "house/four-trick-tokens-egn",
+        note="tokens are not written: import counts them again from the hands",
+    ),
     Mapping("winning_score", None, "house/target", option="target"),
     Mapping("num_deals", None, "house/fixed-deals", option="match_deals"),
 )
 
 # What no bundled overlay says, in words (import and export both print these).
 CANNOT: dict[str, str] = {
-    "four_trick_tokens": (
-        "EGN's four-trick tokens (partnered makers only, 4 tokens cash for 1 point) differ from "
-        "house/four-trick-tokens (loners too, 2 tokens cash)"
-    ),
     "num_players": "EGN does not say how euchre is played by other than 4 players",
 }
 

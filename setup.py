@@ -17,12 +17,15 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules a hand spends its time in (benchmarks/throughput.py): the state with its
-# trick step, and the card tables. (rules.py and the phases are dataclasses whose
-# annotations name types imported only for type checking, which mypyc cannot resolve
-# at run time yet.)
+# trick step, the card tables, the compiled rules (deal, scoring, match end) and the
+# names scoring reads. A compiled module's dataclass field types must be importable at
+# run time (mypyc resolves them when the module loads), so those imports are real ones.
+# (The phases are not compiled: mypyc drops `kw_only` from their model dataclasses.)
 HOT_MODULES = [
     "interpreter/engine.py",
     "interpreter/cards.py",
+    "interpreter/rules.py",
+    "interpreter/names.py",
 ]
 
 

@@ -57,6 +57,8 @@ class State:
         "nxt",
         "follow",
         "power",
+        "by_led",
+        "rank",
         "trump",
         "n_active",
         "asked",
@@ -138,6 +140,8 @@ class State:
         self.nxt: tuple[int, ...] = ()
         self.follow: tuple[int, ...] = ()
         self.power: tuple[int, ...] = ()
+        self.by_led: tuple[tuple[int, ...], ...] = ()  # per led suit: each card's rank (rules.ranks_by_led)
+        self.rank: tuple[int, ...] = ()  # this trick's row of by_led: -1 for a card that cannot win it
         self.trump = -1
         self.n_active = n
         self.advance()
@@ -171,18 +175,19 @@ class State:
         if not self.playing:
             self.rules.phases[self.phase].apply(self, action)
             return
-        # The trick step is inlined: it is most of the decisions of a hand.
+        # The trick step is inlined: it is most of the decisions of a hand. Who wins is one
+        # look-up: `rank` (set at the lead) is -1 for a card that neither follows nor trumps.
         self.hands[p].remove(action)
         trick = self.trick
-        trick.append(p)
-        trick.append(action)
-        f = self.follow[action]
+        trick += (p, action)
         if self.led < 0:
+            f = self.follow[action]
             self.led = f
+            self.rank = self.by_led[f]
             self.best = self.power[action]
             self.winner = p
-        elif f == self.led or f == self.trump:
-            v = self.power[action]
+        else:
+            v = self.rank[action]
             if v > self.best:
                 self.best = v
                 self.winner = p
@@ -236,6 +241,8 @@ class State:
         o.nxt = self.nxt
         o.follow = self.follow
         o.power = self.power
+        o.by_led = self.by_led
+        o.rank = self.rank
         o.trump = self.trump
         o.n_active = self.n_active
         o.asked = self.asked
@@ -400,6 +407,7 @@ class State:
         contract = rules.contracts[self.contract]
         self.follow = contract.follow
         self.power = contract.power
+        self.by_led = rules.ranks_by_led[self.contract]
         self.trump = contract.trump
         n = rules.players
         out = self.out

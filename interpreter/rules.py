@@ -9,17 +9,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .actions import ActionCodec
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
 from .names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv
-
-if TYPE_CHECKING:
-    from .spec.model import SpecModel
 from .phases.base import Phase
+
+# A real import (the compiled build resolves the dataclass field types of `Rules` when the
+# module loads; a type-checking-only import gave `KeyError: 'SpecModel'` there).
+from .spec.model import SpecModel
 
 Path_ = Sequence[str | int]
 
@@ -27,6 +28,16 @@ Path_ = Sequence[str | int]
 HAND_NAMES = HAND_TYPES
 SIDE_NAMES = {**HAND_TYPES, **SIDE_TYPES}
 UPCARD_NAMES = UPCARD_TYPES
+
+
+def ranks_by_led(contract: Contract, n_suits: int) -> tuple[tuple[int, ...], ...]:
+    """Per led suit (0..n_suits-1, then -1 last so that index -1 finds it): each card's power
+    when it can win a trick of that suit, else -1 (powers are >= 0, so -1 never wins)."""
+    follow, power, trump = contract.follow, contract.power, contract.trump
+    return tuple(
+        tuple(p if f in (led, trump) else -1 for f, p in zip(follow, power, strict=True))
+        for led in [*range(n_suits), -1]
+    )
 
 
 class SpecSource(Protocol):
@@ -70,9 +81,11 @@ class GameRule:
 GAMES_COUNTER = "games"  # the counter of games won that `games` keeps (side.games, makers.games)
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """What scoring decides about a finished hand. `Rules` only computes it; `State` stores it."""
+class HandResult(NamedTuple):
+    """What scoring decides about a finished hand. `Rules` only computes it; `State` stores it.
+
+    A NamedTuple, not a frozen dataclass: one is made every hand, and a frozen dataclass's
+    __init__ sets each field through object.__setattr__ (several times slower)."""
 
     result: dict[str, Any]  # the docs/hand-records.md result object
     scored_by: str = ""  # the id of the scoring row that applied ("" for a redeal)
@@ -124,6 +137,9 @@ class Rules:
     # Per dealer: (seat, start, end) slices of the shuffled deck, in dealing order.
     deal_plan: tuple[tuple[tuple[int, int, int], ...], ...] = ()
     printed_suit: tuple[int, ...] = ()  # per card: its printed suit, -1 for a joker
+    # Per contract, per led suit (a led joker without a suit, -1, is the last row): each card's
+    # power when it can win that trick (it follows the led suit or is trump), else -1.
+    ranks_by_led: tuple[tuple[tuple[int, ...], ...], ...] = ()
     counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
@@ -150,6 +166,7 @@ class Rules:
             plans.append(tuple(plan))
         self.deal_plan = tuple(plans)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
+        self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
 
     # --------------------------------------------------------------- hands
     def new_hand(
@@ -252,16 +269,17 @@ class Rules:
 
     def score_hand(self, st: State) -> HandResult:
         """The first scoring row that holds scores the hand (and changes the counters it names)."""
-        env = self.env_for(st, self.score_keys)
-        n_sides = self.n_sides
+        env = self.option_env.copy()  # env_for, inlined: this runs once a hand
+        for name, get in self.score_keys:
+            env[name] = get(self, st)
         on_team = st.on_team
         assert on_team is not None  # State._start_play set it: only a played hand is scored
-        delta = [0] * n_sides
-        before = st.scores_before
+        delta = [0] * self.n_sides
         scored_by = ""
         counters = None
         for row in self.scoring:
-            if row.when is not None and not row.when.fn(env):
+            when = row.when
+            if when is not None and not when.fn(env):
                 continue
             self.award(row.makers, row.defenders, row.each, env, st, on_team, delta)
             scored_by = row.id
@@ -270,9 +288,10 @@ class Rules:
                 for name, makers, defenders, each in row.counters:
                     self.award(makers, defenders, each, env, st, on_team, counters[name])
             break
-        scores = [before[i] + delta[i] for i in range(n_sides)]
+        scores = [b + d for b, d in zip(st.scores_before, delta, strict=True)]
         after = counters if counters is not None else st.counters
         winners, after, game = self.close_hand(st, env, on_team, scores, after)
+        out = st.out
         result: dict[str, Any] = {
             "status": "complete",
             "trump": self.contracts[st.contract].name,
@@ -280,8 +299,8 @@ class Rules:
             "contract": st.bid if st.bid else None,
             "alone": sorted(st.alone),
             "partner": None if st.partner < 0 else st.partner,
-            "out": [s for s in range(self.players) if st.out[s]],
-            "tricks": list(st.tricks),
+            "out": [s for s, sits in enumerate(out) if sits] if True in out else [],
+            "tricks": st.tricks[:],
             "delta": delta,
             "scores": scores,
             "winners": winners,

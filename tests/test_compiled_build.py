@@ -13,6 +13,8 @@ import pytest
 
 import interpreter.cards
 import interpreter.engine
+import interpreter.names
+import interpreter.rules
 
 
 def _compiled(module: object) -> bool:
@@ -26,3 +28,5 @@ def test_the_imported_build_is_the_expected_one() -> None:
     want = expected == "1"
     assert _compiled(interpreter.engine) == want
     assert _compiled(interpreter.cards) == want
+    assert _compiled(interpreter.rules) == want
+    assert _compiled(interpreter.names) == want

@@ -21,8 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+# A real import, not a type-checking one: `Phase` is a dataclass with a field of this type,
+# and the compiled build (mypyc) resolves dataclass field types when the module loads.
+from ..actions import ActionCodec
+
 if TYPE_CHECKING:
-    from ..actions import ActionCodec
     from ..cards import Deck
     from ..dsl import CompiledExpr
     from ..engine import State

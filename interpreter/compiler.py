@@ -28,7 +28,7 @@ from .dsl import CompiledExpr, ExprError, Resolver, compile_expr
 from .errors import SpecError
 from .hand_cards import CardGetter, CardWords, card_resolvers
 from .limits import MAX_PLAYERS
-from .names import SEAT_TYPES, SEAT_VALUED, hand_getter, side_getter, text_values
+from .names import NOBODY_SEATS, SEAT_TYPES, SEAT_VALUED, hand_getter, side_getter, text_values
 from .rules import (
     GAMES_COUNTER,
     HAND_NAMES,
@@ -140,8 +140,9 @@ class _Compiler:
         lead_rows = []
         for i, lead in enumerate(m.lead):
             when = None if lead.when is None else self.expr(["lead", i, "when"], lead.when, hand_names, "bool")
-            lead_rows.append((when, self.expr(["lead", i, "from"], lead.source, hand_names, "int")))
-        if all(when is not None and when.constant is not True for when, _ in lead_rows):
+            source = self.expr(["lead", i, "from"], lead.source, hand_names, "int")
+            lead_rows.append((when, source, tuple(sorted(source.names & NOBODY_SEATS))))
+        if all(when is not None and when.constant is not True for when, _, _ in lead_rows):
             raise self.fail(
                 ["lead", len(lead_rows) - 1],
                 "lead: no row applies when every `when` is false, so no one would lead",
@@ -225,7 +226,7 @@ class _Compiler:
             counts_deals=any("deals" in e.names for e in ends),
             player_option=m.players_option,
             player_counts=tuple(m.player_counts()),
-            lead_keys=self.keys_of([e for row in lead_rows for e in row if e is not None]),
+            lead_keys=self.lead_keys(lead_rows),
             score_keys=self.keys_of(self.score_exprs(scoring, ends)),
             side_keys=tuple((n, side_getter(n)) for n in sorted(self.side_reads(scoring, ends))),
         )
@@ -242,6 +243,15 @@ class _Compiler:
 
     def side_reads(self, scoring: list[ScoreRow], ends: list[CompiledExpr]) -> set[str]:
         return {n for e in self.score_exprs(scoring, ends) for n in e.names if n.startswith("side.")}
+
+    def lead_keys(
+        self, rows: list[tuple[CompiledExpr | None, CompiledExpr, tuple[str, ...]]]
+    ) -> tuple[tuple[str, Any], ...]:
+        """The names the lead rows read, and `dealer` when a row may not apply (the dealer's left leads then)."""
+        keys = self.keys_of([e for when, seat, _ in rows for e in (when, seat) if e is not None])
+        if any(nobody for _, _, nobody in rows) and all(name != "dealer" for name, _ in keys):
+            keys += (("dealer", hand_getter("dealer")),)
+        return keys
 
     def keys_of(self, exprs: list[CompiledExpr]) -> tuple[tuple[str, Any], ...]:
         """(name, getter) for every hand-level name the expressions read (options are preset)."""

@@ -91,6 +91,8 @@ class Name:
     "outcome" (enumerated from the bidding and the tricks), "seat" (enumerated
     over the seats), "run" (over the orders of the tricks), or "type" (tried
     over the values of its type near the constants the spec writes).
+    `nobody`: a seat name that is -1 in hands where nobody holds that role
+    (no maker, no lone defender): a lead row reading it does not apply there.
     """
 
     type: str
@@ -103,6 +105,7 @@ class Name:
     count: tuple[str, str, str, str] | None = None
     seat: bool = False
     verify: str = "outcome"
+    nobody: bool = False
 
 
 def _side_tricks(r: Rules, st: State, side: int, mk: bool, score: int, cs: dict[str, list[int]]) -> int:
@@ -138,7 +141,7 @@ NAMES: dict[str, Name] = {
     ),
     "hand_tricks": Name("int", _HAND, lambda r, st: r.hand_tricks, noun="the number of tricks in a hand"),
     "dealer": Name("int", _ALL, lambda r, st: st.dealer, noun="the dealer", seat=True, verify="seat"),
-    "maker": Name("int", _HAND, lambda r, st: st.maker, noun="the maker", seat=True, verify="seat"),
+    "maker": Name("int", _HAND, lambda r, st: st.maker, noun="the maker", seat=True, verify="seat", nobody=True),
     "has_maker": Name(
         "bool", _HAND, lambda r, st: st.maker >= 0, true="somebody is the maker", false="nobody is the maker"
     ),
@@ -164,8 +167,12 @@ NAMES: dict[str, Name] = {
         true="a defender is alone",
         false="no defender is alone",
     ),
-    "lone_defender": Name("int", _HAND, _lone_defender, noun="the lone defender", seat=True, verify="seat"),
-    "partner": Name("int", _HAND, lambda r, st: st.partner, noun="the called partner", seat=True, verify="seat"),
+    "lone_defender": Name(
+        "int", _HAND, _lone_defender, noun="the lone defender", seat=True, verify="seat", nobody=True
+    ),
+    "partner": Name(
+        "int", _HAND, lambda r, st: st.partner, noun="the called partner", seat=True, verify="seat", nobody=True
+    ),
     "makers.tricks": Name(
         "int",
         _HAND,
@@ -262,6 +269,7 @@ UPCARD_TYPES = {n: row.type for n, row in NAMES.items() if UPCARD_SCOPE in row.s
 SEAT_TYPES = {**HAND_TYPES, **{n: row.type for n, row in NAMES.items() if row.scopes == _SEAT}}
 # Names whose value is a seat: what a card function takes as its first argument.
 SEAT_VALUED = frozenset(n for n, row in NAMES.items() if row.seat)
+NOBODY_SEATS = frozenset(n for n, row in NAMES.items() if row.nobody)  # -1 in some hands: nobody holds the role
 
 
 @dataclass(frozen=True)

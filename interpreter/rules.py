@@ -116,7 +116,8 @@ class Rules:
     phase_gates: tuple[CompiledExpr | None, ...]  # per phase: offered only where this holds (None: always)
     first_declaration: int
     play_phase: int
-    lead_rows: tuple[tuple[CompiledExpr | None, CompiledExpr], ...]
+    # (when, from, the seat names `from` reads that may be nobody: the row does not apply where one is -1)
+    lead_rows: tuple[tuple[CompiledExpr | None, CompiledExpr, tuple[str, ...]], ...]
     scoring: tuple[ScoreRow, ...]
     match_end: tuple[WinRule, ...]
     start_score: int
@@ -233,8 +234,15 @@ class Rules:
         return env
 
     def lead_seat(self, env: dict[str, Any]) -> int:
-        for when, seat in self.lead_rows:
+        """The first row that holds and whose seat exists gives the lead; else the dealer's left.
+
+        A row whose `from` reads a role nobody holds in this hand (`maker` in a hand
+        with no maker) does not apply: -1 is no seat (it would otherwise wrap to n-1).
+        """
+        for when, seat, nobody in self.lead_rows:
             if when is None or when.fn(env):
+                if nobody and any(env[name] < 0 for name in nobody):
+                    continue
                 return int(seat.fn(env))
         return env["dealer"] + 1
 

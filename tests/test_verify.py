@@ -263,7 +263,7 @@ def test_cli_errors_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert code == 1
     assert f"{path}:32:1: error: no scoring row applies when the makers take 0 tricks" in out
-    assert out.splitlines()[-1] == "verify: euchre: 1 error, 0 warnings (static checks: 6; dynamic: 0 hands)"
+    assert out.splitlines()[-1] == "verify: euchre: 1 error, 0 warnings (static checks: 7; dynamic: 0 hands)"
 
 
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:

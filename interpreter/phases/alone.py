@@ -83,7 +83,9 @@ class AloneModel(PhaseModel):
         if self.must_if is not None:
             parts.append(("must_if", f"he must go alone if {d.words.clause(self.must_if)}"))
         if self.partner_gives:
-            parts.append(("partner_gives", "his partner then passes him one card, and he discards one"))
+            # with more than one partner (six players), the first of them at the loner's left gives
+            giver = "his partner" if d.partnerships and d.players == 4 else "the first of his partners at his left"
+            parts.append(("partner_gives", f"{giver} then passes him one card, and he discards one"))
         return parts
 
 

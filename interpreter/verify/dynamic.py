@@ -25,7 +25,7 @@ from typing import Any
 from ..atomic import write_text_atomically
 from ..engine import State
 from ..match import hand_record
-from ..names import SideEnv, leading_run
+from ..names import NOBODY_SEATS, SideEnv, leading_run
 from ..rules import GAMES_COUNTER, Rules
 from .report import ERROR, WARNING, Finding, Report, located
 from .static import Loaded
@@ -275,8 +275,9 @@ class HandChecker:
         self.active = [s for s in range(n) if not st.out[s]]
         env = self.hand_env(st, self.on_team(st))
         start = env["dealer"] + 1
-        for when, seat in rules.lead_rows:
-            if when is None or when.fn(env):
+        for when, seat, _ in rules.lead_rows:
+            # a row reading a role nobody holds (maker -1) does not apply (recomputed from the table)
+            if (when is None or when.fn(env)) and not any(env[n] < 0 for n in seat.names & NOBODY_SEATS):
                 start = int(seat.fn(env))
                 break
         start %= n

@@ -925,10 +925,54 @@ def _reachable(test: CompiledExpr, sides: list[dict[str, Any]], start: int, up: 
 
 
 # =========================================================================
+# lead
+
+
+def check_lead(loaded: Loaded, spaces: list[Space], report: Report) -> None:
+    """A lead row whose `from` reads a role nobody may hold (`maker` where a hand is played with no
+    maker) is reached in such a hand: the row then does not apply (the next one gives the lead)."""
+    doc = loaded.doc
+    found: dict[tuple[int, str], dict[str, Any]] = {}
+    for space in spaces:
+        rows = space.rules.lead_rows
+        if not any(nobody for _, _, nobody in rows):
+            continue
+        for opt_env in space.option_envs():
+            for env in space.hand_envs(opt_env):
+                for i, (when, _, nobody) in enumerate(rows):
+                    try:
+                        if when is not None and not when.fn(env):
+                            continue
+                        missing = [name for name in nobody if env[name] < 0]
+                    except KeyError:  # a name this outcome space does not model: no verdict
+                        break
+                    if not missing:
+                        break
+                    found.setdefault((i, missing[0]), env)
+    for (i, name), env in sorted(found.items()):
+        role = NAMES[name].noun
+        outcome = describe(env, ["has_maker", "alone", "defender_alone"])
+        outcome = "" if outcome == f"nobody is {role}" else f" ({outcome})"
+        report.add(
+            located(
+                doc,
+                ["lead", i, "from"],
+                WARNING,
+                f"lead[{i}] reads {name}, but in some hands that reach this row nobody is {role}"
+                f"{outcome}: there the row does not apply "
+                "and the next row gives the lead (the dealer's left when none is left)",
+                f"guard the row with a `when` that says {role} exists (has_maker, alone, defender_alone), "
+                "or put a row for those hands before it",
+                "lead",
+            )
+        )
+
+
+# =========================================================================
 # all of them
 
 
-STATIC_CHECKS = ("load", "deal", "orders", "bidding", "scoring", "match_end")
+STATIC_CHECKS = ("load", "deal", "orders", "bidding", "scoring", "match_end", "lead")
 
 
 def run_static(
@@ -948,5 +992,6 @@ def run_static(
     spaces = [Space(rules, bidding, loaded.fixed) for rules in loaded.rules]
     facts = check_scoring(loaded, spaces, report)
     check_match_end(loaded, spaces, report)
+    check_lead(loaded, spaces, report)
     report.static_checks = len(STATIC_CHECKS)
     return loaded, facts

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from .cards import Deck, norm_suit
 
-WORDS = ("pass", "order", "decline", "alone", "together", "stay", "fold", "exchange", "keep")
+WORDS: tuple[str, ...] = ("pass", "order", "decline", "alone", "together", "stay", "fold", "exchange", "keep")
+WORDS += ("misdeal", "concede", "claim")  # the answers that end a hand without play (phases/end_hand.py)
 
 
 class ActionCodec:
@@ -40,6 +41,9 @@ class ActionCodec:
             self.FOLD,
             self.EXCHANGE,
             self.KEEP,
+            self.MISDEAL,
+            self.CONCEDE,
+            self.CLAIM,
         ) = range(base, base + len(WORDS))
         self.CALL = base + len(WORDS)
         self.BID = self.CALL + len(contract_names)

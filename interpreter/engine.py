@@ -75,6 +75,7 @@ class State:
         "scored_by",
         "takers",
         "pending",
+        "next_dealer",
     )
 
     def __init__(
@@ -103,6 +104,7 @@ class State:
         self.scored_by = ""  # the id of the scoring row that scored the hand (statistics, verify)
         self.takers: list[int] = []  # the taker of each card given (`give XX`), in order: public
         self.pending = -1  # a card given blind, handed over with its answer (partner_exchange)
+        self.next_dealer = (dealer + 1) % n  # who deals the next hand (a misdeal may keep the same dealer)
         self.rules = rules
         self.dealer: int = dealer
         self.hands = hands
@@ -259,6 +261,7 @@ class State:
         o.scored_by = self.scored_by
         o.takers = self.takers[:]
         o.pending = self.pending
+        o.next_dealer = self.next_dealer
         return o
 
     def why_illegal(self, action: int) -> str | None:
@@ -394,6 +397,29 @@ class State:
         self.turn = -1
         self._store(self.rules.redeal_result(self))
 
+    def end_unplayed(self, outcome: HandResult, next_dealer: int) -> None:
+        """The hand ends before play with `outcome` (a misdeal, a concession); `next_dealer` deals next."""
+        self.status = outcome.result["status"]
+        self.turn = -1
+        self.next_dealer = next_dealer
+        self._store(outcome)
+
+    def claim_all(self, seat: int) -> None:
+        """`seat` lays his cards down and takes every trick: the hand is scored as if played.
+
+        Only for a claim the engine proved (claims.takes_every_trick); the cards
+        stay in the hands, unplayed, and every trick is counted to `seat`.
+        """
+        self._start_play()
+        left = self.rules.hand_tricks - self.played
+        self.tricks[seat] += left
+        self.trick_winners.extend([seat] * left)
+        self.played += left
+        self.turn = -1
+        self.playing = False
+        self.status = "complete"
+        self._store(self.rules.score_hand(self))
+
     def _store(self, outcome: HandResult) -> None:
         """The hand is over: keep what scoring decided (the state is ours; `Rules` only reads)."""
         self._result = outcome.result
@@ -427,10 +453,19 @@ class State:
                 table[s] = t
             nxt = tuple(table)
         self.nxt = nxt
-        start = rules.lead_seat(rules.env_for(self, rules.lead_keys)) % n
-        self.leader = start if not out[start] else nxt[start]
+        self.leader = self.first_leader()
         self.turn = self.leader
         self.led = -1
+
+    def first_leader(self) -> int:
+        """The seat that leads the first trick: the spec's lead rows, skipping a seat that sits out."""
+        rules = self.rules
+        n = rules.players
+        start = rules.lead_seat(rules.env_for(self, rules.lead_keys)) % n
+        seat = start
+        while self.out[seat]:
+            seat = (seat + 1) % n
+        return seat
 
     def _end_trick(self) -> None:
         w = self.winner

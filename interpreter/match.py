@@ -106,5 +106,5 @@ def play_match(
             result.winners = list(outcome["winners"])
             result.finished = True
             break
-        dealer = (dealer + 1) % rules.players
+        dealer = state.next_dealer  # the next seat, or the same after a misdeal that says so
     return result

@@ -135,11 +135,12 @@ def returns(st: State) -> list[float]:
     A seat's value is its side's change of score minus the mean change of the
     other sides (so the returns of a partnership game sum to zero, and being
     euchred is worse than passing), negated when lower scores are better. A
-    redeal, or a hand still being played, is worth 0 to everybody.
+    redeal (no points), or a hand still being played, is worth 0 to everybody; a
+    conceded hand is worth its award.
     """
     rules = st.rules
     n = rules.players
-    if st.status != "complete":
+    if st.status is None:
         return [0.0] * n
     delta = st.result()["delta"]
     n_sides = rules.n_sides

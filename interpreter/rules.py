@@ -321,16 +321,23 @@ class Rules:
     def redeal_result(self, st: State) -> HandResult:
         """A hand nobody played: no score, but the match end is still asked (a fixed
         number of deals counts redeals)."""
+        return self.unplayed_result(st, "redeal", [0] * self.n_sides)
+
+    def unplayed_result(self, st: State, status: str, delta: list[int]) -> HandResult:
+        """A hand that ends before any trick is played ("redeal", "misdeal", "conceded"): `delta` per side.
+
+        No scoring row applies and nobody is a maker; the match end is asked when
+        the scores moved, or when it counts deals (a redeal is a deal)."""
         env = self.env_for(st, self.score_keys)
-        scores = list(st.scores_before)
-        # Scores did not move: only a match (or game) end that counts deals can be met now.
+        scores = [b + d for b, d in zip(st.scores_before, delta, strict=True)]
+        # Scores that did not move can meet only a match (or game) end that counts deals.
         winners, after, game = (
             self.close_hand(st, env, [False] * self.n_sides, scores, st.counters)
-            if self.counts_deals
+            if self.counts_deals or any(delta)
             else ([], st.counters, None)
         )
         result: dict[str, Any] = {
-            "status": "redeal",
+            "status": status,
             "trump": None,
             "maker": None,
             "contract": None,
@@ -338,7 +345,7 @@ class Rules:
             "partner": None,
             "out": [],
             "tricks": [0] * self.players,
-            "delta": [0] * self.n_sides,
+            "delta": list(delta),
             "scores": scores,
             "winners": winners,
         }

@@ -123,8 +123,10 @@ class Stats:
             self.redeals += 1
             return
         self._count += 1
-        self.contracts[str(r["trump"])] += 1
-        self.rows[row] += 1
+        if r["trump"] is not None:  # a hand conceded before trump has no contract and no scoring row
+            self.contracts[str(r["trump"])] += 1
+        if row:
+            self.rows[row] += 1
         if r["maker"] is not None:
             self.makers[r["maker"]] += 1
         self.alone += bool(r["alone"])

@@ -239,8 +239,15 @@ class Narrator:
             return
         result = hand.result
         rules = self.rules
-        if result["status"] == "redeal":
+        state = hand.state
+        if result["status"] == "redeal" and state.next_dealer == state.dealer:
+            self.say(f"No score: {self.seat(state.dealer).lower()} deals again.")
+        elif result["status"] == "redeal" and state.history and state.history[-1][1] == rules.codec.MISDEAL:
+            self.say("No score: the deal passes.")
+        elif result["status"] == "redeal":
             self.say("Nobody made trump: no score, the deal passes.")
+        elif result["status"] == "conceded":
+            self.say(f"  Not played. Points: {scores_text(rules, result['delta'], signed=True, viewer=self.viewer)}")
         else:
             self._tell_result(result)
         self.say(f"Score: {scores_text(rules, result['scores'], viewer=self.viewer)}")
@@ -345,7 +352,15 @@ class Narrator:
         if action == c.EXCHANGE:
             return f"{who} takes from the kitty"  # told with the count once applied (see _tell)
         if action == c.KEEP:
+            if st.phase >= 0 and rules.phases[st.phase].ends_hand:
+                return f"{who} keeps the hand and plays on"
             return f"{who} keeps the hand (no exchange)"
+        if action == c.MISDEAL:
+            return f"{who} shows his hand and calls a misdeal"
+        if action == c.CONCEDE:
+            return f"{who} concedes the hand"
+        if action == c.CLAIM:
+            return f"{who} lays his cards down: they take every trick"
         if c.CALL <= action < c.BID:
             name = rules.contracts[action - c.CALL].name
             if rules.phases[st.phase].names_upcard_suit:

@@ -674,6 +674,13 @@ CASES = [
         {},
         result("H", 0, [4, 0, 0, 1], [2, 0]),
     ),
+    # the lone maker lays down the five best hearts: the march is scored without play
+    (
+        "lay-down-loner",
+        record(3, TOP_HANDS, "TH", ["order", "discard 9S", "alone", "claim"]),
+        {},
+        result("H", 0, [5, 0, 0, 0], [4, 0], alone=[0], out=[2]),
+    ),
 ]
 # laps: 9 to 10 wins game 1 (not the match), and both sides start game 2 at 0.
 CASES.append(

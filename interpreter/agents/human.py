@@ -175,7 +175,14 @@ class HumanAgent:
         if action == c.EXCHANGE:
             return "exchange (take from the kitty, then lay away as many)"
         if action == c.KEEP:
-            return "keep (no exchange)"
+            phase = _phase(state)
+            return "keep (play the hand)" if phase is not None and phase.ends_hand else "keep (no exchange)"
+        if action == c.MISDEAL:
+            return "misdeal (throw the hand in: no score, a new deal)"
+        if action == c.CONCEDE:
+            return "concede (the hand is not played)"
+        if action == c.CLAIM:
+            return "claim (lay your cards down: they take every trick)"
         if action == c.DECLINE:
             return "decline (leave the upcard)"
         if action == c.STAY:

@@ -176,6 +176,12 @@ class RuleBot:
             return c.ALONE if self._lone(rules, obs) else c.TOGETHER
         if c.EXCHANGE in actions:
             return c.EXCHANGE
+        if c.CLAIM in actions:
+            return c.CLAIM  # the engine proved it: laying down loses nothing
+        if c.MISDEAL in actions or c.CONCEDE in actions:  # end the hand only with a hand too weak to make trump
+            end = c.MISDEAL if c.MISDEAL in actions else c.CONCEDE
+            best = self.strength(rules, obs.hand, self._best_contract(rules, obs.hand))
+            return end if best < self.threshold(rules, obs.seat) else c.KEEP
         if c.STAY in actions:
             return c.STAY if self.strength(rules, obs.hand, obs.contract) >= self.fold_below else c.FOLD
         if any(a >= c.ACE for a in legal):

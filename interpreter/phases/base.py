@@ -166,6 +166,7 @@ class Phase:
     deals_trump: ClassVar[bool] = False  # it fixes trump from the deal alone, with no decision
     picks_up_upcard: ClassVar[bool] = False  # its discard is the dealer's pick-up
     makes_bid_maker: ClassVar[bool] = False  # its winner is a maker who has not chosen trump yet (verify)
+    ends_hand: ClassVar[bool] = False  # its answer may end the hand before play (its `keep` plays on)
 
     def begin(self, st: State) -> bool:
         raise NotImplementedError

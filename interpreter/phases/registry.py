@@ -11,6 +11,7 @@ from .auction import AuctionModel
 from .auto_trump import AutoTrumpModel
 from .base import PhaseModel
 from .call_partner import CallPartnerModel
+from .end_hand import EndHandModel
 from .kitty_exchange import KittyExchangeModel
 from .name_trump import NameTrumpModel
 from .name_upcard_suit import NameUpcardSuitModel
@@ -31,6 +32,7 @@ KINDS: dict[str, type[PhaseModel]] = {
         CallPartnerModel,
         PlayOrFoldModel,
         PartnerExchangeModel,
+        EndHandModel,
     )
 }
 

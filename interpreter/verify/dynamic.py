@@ -79,6 +79,7 @@ class HandChecker:
         self.next_leader = -1  # who must lead the next trick (-1: not known yet)
         self.active: list[int] = []
         self.first_row: int | None = None  # the scoring row that scored the hand
+        self.claimed = -1  # the seat that laid its cards down (a claim), if any
 
     # ------------------------------------------------------------ env
     def on_team(self, st: State) -> list[bool]:
@@ -338,6 +339,11 @@ class HandChecker:
                 if found is not None:
                     return found
             return self.check_winners(st, result, env, team, before, counters, won)
+        if st.status == "conceded":
+            return self.check_concession(st, result, before, counters)
+        if self.claimed >= 0:  # a proven claim: every trick is the claimant's, scored as if played
+            self.tricks[self.claimed] += rules.hand_tricks - sum(self.tricks)
+            self.winners += [self.claimed] * (rules.hand_tricks - len(self.winners))
         if sum(self.tricks) != rules.hand_tricks or self.trick:
             return Violation("end", f"the hand ended after {sum(self.tricks)} of {rules.hand_tricks} tricks")
         if list(result["tricks"]) != self.tricks:
@@ -412,6 +418,40 @@ class HandChecker:
                 won,
             )
         return None, counters, won
+
+    def check_concession(
+        self, st: State, result: dict[str, Any], before: list[int], counters: dict[str, list[int]]
+    ) -> Violation | None:
+        """A conceded hand: no trick, the award to the conceder's side and the others, nothing else."""
+        rules = self.rules
+        seat, _ = st.history[-1]
+        path = self.phase_path(st)
+        outcome = getattr(rules.phases[st.phase], "outcome", None)
+        team = [False] * rules.n_sides
+        env = self.hand_env(st, team)
+        own = 0 if outcome is None or outcome.own is None else outcome.own.fn(env)
+        others = 0 if outcome is None or outcome.others is None else outcome.others.fn(env)
+        delta = [own if side == rules.side_of[seat] else others for side in range(rules.n_sides)]
+        if list(result["tricks"]) != [0] * rules.players or list(result["delta"]) != delta:
+            return Violation("points", f"seat {seat} conceded: {result['delta']}, but the award gives {delta}", path)
+        scores = [b + d for b, d in zip(before, delta, strict=True)]
+        if list(result["scores"]) != scores:
+            return Violation("points", f"scores {result['scores']}, but {before} + {delta} = {scores}", path)
+        found, counters, won = self.check_game(st, result, env, team, scores, counters)
+        if found is not None:
+            return found
+        return self.check_winners(st, result, env, team, scores, counters, won)
+
+    def check_claim(self, st: State, seat: int) -> Violation | None:
+        """Before a claim: `seat`'s cards must take every trick against every defence of the actual
+        deal (a search over the real hands: weaker than the engine's "whatever the others hold",
+        and computed another way, so a wrong proof shows up here)."""
+        self.claimed = seat
+        trial = st.clone()
+        trial.apply(self.rules.codec.KEEP)
+        if trial.is_over or trial.phase != self.rules.play_phase or _takes_all(trial, seat):
+            return None
+        return Violation("end", f"seat {seat} may claim every trick, but a defence beats him", self.phase_path(st))
 
     def check_winners(
         self,
@@ -488,6 +528,9 @@ def play_checked(rules: Rules, st: State, rng: random.Random) -> tuple[Violation
             seat = st.turn
             was_play = st.phase == rules.play_phase
             action = rng.choice(legal)
+            if action == rules.codec.CLAIM and violation is None:
+                violation = checker.check_claim(st, seat)
+                at = len(st.history)
             st.apply(action)
             if violation is None:
                 violation = checker.after(st, seat, action, was_play)
@@ -501,6 +544,38 @@ def play_checked(rules: Rules, st: State, rng: random.Random) -> tuple[Violation
             violation = Violation("crash", f"{type(err).__name__}: {err}")
         at = len(st.history)
     return violation, at, checker
+
+
+def _takes_all(st: State, seat: int, seen: dict[tuple[Any, ...], bool] | None = None) -> bool:
+    """Can `seat`'s side take every remaining trick whatever the others play (the actual hands)?
+
+    A search of the play with the positions met again remembered (`seen`); the
+    claimant's side tries its strongest cards first."""
+    side_of = st.rules.side_of
+    if any(side_of[w] != side_of[seat] for w in st.trick_winners):
+        return False
+    if st.is_over:
+        return True
+    if seen is None:
+        seen = {}
+    key = (st.turn, tuple(st.trick), tuple(tuple(sorted(h)) for h in st.hands))
+    known = seen.get(key)
+    if known is not None:
+        return known
+    mine = side_of[st.turn] == side_of[seat]
+    legal = st.legal_actions()
+    if mine and st.playing:
+        legal.sort(key=lambda c: -st.power[c])
+    outcomes = (_takes_all(_after(st, action), seat, seen) for action in legal)
+    found = any(outcomes) if mine else all(outcomes)
+    seen[key] = found
+    return found
+
+
+def _after(st: State, action: int) -> State:
+    child = st.clone()
+    child.apply(action)
+    return child
 
 
 def _record_path(text: str, out_dir: Path) -> str:

@@ -266,8 +266,42 @@ def test_a_concession_awards_the_other_side_and_can_win_the_match(tmp_path: Path
     }
 
 
+# ------------------------------------------------------------------ the misdeal overlays
+NINES = ["JH QD AH KH QH", "9C TC 9D TD 9H", "JD KD AD AC KC", "9S TS QS KS AS"]
+
+
+def test_no_ace_no_face_asks_only_a_hand_without_ace_or_face_and_the_same_dealer_deals() -> None:
+    rules = load_rules("house/no-ace-no-face")
+    st = state_after(rules, record(3, NINES, "TH", []))
+    assert st.turn == 1 and words(st) == ["misdeal", "keep"]  # seat 0 holds faces: not asked
+    st.apply(rules.codec.MISDEAL)
+    assert st.result()["status"] == "redeal" and st.next_dealer == 3
+    # a single jack makes the hand ineligible: nobody is asked, round 1 starts at seat 0
+    jack = ["JH QD AH KH QH", "9C TC 9D TD JS", "JD KD AD AC KC", "9S TS QS KS AS"]
+    st = state_after(rules, record(3, jack, "9H", []))
+    assert st.turn == 0 and words(st) == ["pass", "order"]
+
+
+def test_nines_and_tens_needs_three_and_the_next_dealer_deals() -> None:
+    rules = load_rules("house/nines-and-tens")
+    three = ["9C TC 9D QH KS", "JH JD AH KH TH", "QD KD AD AC KC", "9S TS QS JS AS"]
+    st = state_after(rules, record(3, three, "JC", ["misdeal"]))
+    assert st.result()["status"] == "redeal" and st.next_dealer == 0
+    # two 9s and 10s are not enough (seat 0 holds 9C 9D, seat 3 the 9S TS only): nobody is asked
+    two = ["9C KC 9D QH KS", "JH JD AH KH TH", "QD KD AD AC TC", "9S TS QS JS AS"]
+    st = state_after(rules, record(3, two, "JC", []))
+    assert st.turn == 0 and words(st) == ["pass", "order"]
+
+
+def test_a_misdeal_in_a_match_of_fixed_deals_counts_as_a_deal() -> None:
+    """Stacked on fixed-deals with 1 deal: the misdeal is that deal, and the match ends on it."""
+    rules = load_rules("house/no-ace-no-face", rules=["house/fixed-deals"], options={"match_deals": 1})
+    st = state_after(rules, record(3, NINES, "TH", ["misdeal"]))
+    assert st.result()["winners"] == [0, 1]
+
+
 # ------------------------------------------------------------------ bots finish matches
-@pytest.mark.parametrize("rule", ["house/lay-down-loner"])
+@pytest.mark.parametrize("rule", ["house/lay-down-loner", "house/no-ace-no-face", "house/nines-and-tens"])
 def test_bot_matches_end(rule: str) -> None:
     rules = load_rules(rule)
     match = play_match(rules, [RuleBot()] * 4, random.Random(11), max_hands=300)

@@ -681,6 +681,20 @@ CASES = [
         {},
         result("H", 0, [5, 0, 0, 0], [4, 0], alone=[0], out=[2]),
     ),
+    # seat 1, dealt only 9s and 10s, calls a misdeal: a redeal, nothing scored
+    (
+        "no-ace-no-face",
+        record(3, ["JH QD AH KH QH", "9C TC 9D TD 9H", "JD KD AD AC KC", "9S TS QS KS AS"], "TH", ["misdeal"]),
+        {},
+        redeal([0, 0]),
+    ),
+    # seat 0, dealt three 9s and 10s, calls a misdeal
+    (
+        "nines-and-tens",
+        record(3, ["9C TC 9D QH KS", "JH JD AH KH TH", "QD KD AD AC KC", "9S TS QS JS AS"], "JC", ["misdeal"]),
+        {},
+        redeal([0, 0]),
+    ),
 ]
 # laps: 9 to 10 wins game 1 (not the match), and both sides start game 2 at 0.
 CASES.append(

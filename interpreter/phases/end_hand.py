@@ -6,7 +6,8 @@ again), a concession (points awarded to the sides, no play) and a claim (the
 player lays his cards down; the engine proves they take every trick whatever
 the others hold, and the hand is scored as if played). Who is asked (each
 player from the dealer's left, the maker or the dealer), on what condition
-(`may_if`, over the hand names, with `seat` the player asked) and the outcome
+(`may_if`, over the seat names: the hand names, `seat` the player asked, and
+his cards: `dealt("A", "K")`) and the outcome
 are the spec's; the answer words are the outcome's own (`misdeal`, `concede`,
 `claim`), or `keep` to play on.
 
@@ -17,7 +18,7 @@ the same way by building one and calling `Outcome.finish(st, seat)`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..claims import takes_every_trick
 from ..dsl import CompiledExpr
@@ -74,7 +75,7 @@ class EndHandModel(PhaseModel):
                 "end_hand: a claim needs trump fixed: put it among the declarations",
                 "move this end_hand step from bidding to declarations",
             )
-        names = {**ctx.hand_names, "seat": "int"}
+        names = ctx.seat_names
         may_if = None if self.may_if is None else ctx.expr(self.where("may_if"), self.may_if, names, "bool")
         award = self.award or {}
         own = ctx.expr(self.where("award", "own"), award["own"], ctx.hand_names, "int") if "own" in award else None
@@ -88,11 +89,7 @@ class EndHandModel(PhaseModel):
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         who = WHO_WORDS[self.who]
-        if self.may_if is not None:
-            who += f" for whom {d.words.clause(self.may_if, 'he')}" if self.who == "each" else ""
-            cond = "" if self.who == "each" else f", if {d.words.clause(self.may_if)}"
-        else:
-            cond = ""
+        cond = "" if self.may_if is None else f" if {d.words.clause(self.may_if)}"
         if self.outcome == "misdeal":
             again = "the same dealer deals again" if self.dealer == "same" else "the next dealer deals"
             parts = [
@@ -175,11 +172,8 @@ class EndHand(Phase):
     def _eligible(self, st: State, seat: int) -> bool:
         if st.out[seat]:
             return False
-        if self.may_if is not None:
-            env: Any = st.rules.hand_env(st)
-            env["seat"] = seat
-            if not self.may_if.fn(env):
-                return False
+        if self.may_if is not None and not self.may_if.fn(st.rules.seat_env(st, seat)):
+            return False
         return self.outcome.allowed(st, seat)
 
     def begin(self, st: State) -> bool:

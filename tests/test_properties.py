@@ -17,7 +17,7 @@ MAX_ACTIONS = 200
 
 
 def card_places(s: State) -> Counter[int]:
-    """Where every card is: hands, played, the upcard, the dealer's discard, undealt."""
+    """Where every card is: hands, played, the upcard, the dealer's discard, in transit, undealt."""
     rules = s.rules
     n_cards = rules.codec.n_cards
     places: Counter[int] = Counter()
@@ -32,6 +32,8 @@ def card_places(s: State) -> Counter[int]:
     if s.upcard_taken and s.discarded >= 0:
         places[s.discarded] += 1
     places.update(s.laid_away)
+    if s.pending >= 0:  # a card given blind, not handed over yet (partner_exchange)
+        places[s.pending] += 1
     if s.kitty is not None:  # a phase took from the undealt cards: they are tracked
         places.update(s.kitty)
     else:

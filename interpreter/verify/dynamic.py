@@ -199,6 +199,8 @@ class HandChecker:
             places[c].append("undealt" if kitty is None else "the kitty")
         for c in st.laid_away:
             places[c].append("laid away")
+        if st.pending >= 0:
+            places[st.pending].append("given blind, not handed over yet")
         bad = [c for c in range(self.n_cards) if len(places[c]) != 1]
         if not bad:
             return None

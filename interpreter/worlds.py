@@ -61,7 +61,9 @@ class WorldSampler:
             if a < n_cards:
                 events.append((PLAY, s, a, False))
             elif d0 <= a < g0:
-                kind = PICKUP if context == PICKUP else LONER_DISCARD if context == GIVE else KITTY_DISCARD
+                # the dealer's pick-up: after an order, or the discard the state keeps as his pick-up's
+                pickup = context == PICKUP or (s == state.dealer and state.upcard_taken and a - d0 == state.discarded)
+                kind = PICKUP if pickup else LONER_DISCARD if context == GIVE else KITTY_DISCARD
                 events.append((kind, s, a - d0, s != seat))
                 if kind == PICKUP:
                     context = OTHER

@@ -499,7 +499,9 @@ def test_unknown_phase_kind() -> None:
 def test_unknown_phase_kind_lists_the_kinds() -> None:
     err = load_error(mutated("  - alone: {who: maker}", "  - double: {}"))
     assert err.message == "declarations[0]: unknown phase 'double'"
-    assert err.hint == "the phases here are: alone, call_partner, play_or_fold, kitty_exchange, partner_exchange, end_hand"
+    assert err.hint == (
+        "the phases here are: alone, call_partner, play_or_fold, kitty_exchange, partner_exchange, end_hand"
+    )
 
 
 def test_phase_written_without_settings() -> None:

@@ -1,4 +1,9 @@
-"""name_upcard_suit: the dealer names the suit a suitless upcard (a turned joker) stands for."""
+"""name_upcard_suit: the dealer names the suit a suitless upcard (a turned joker) stands for.
+
+With `dealer_makes`, the suit he names is trump: he is the maker, takes the
+upcard and discards one card, and the rest of the bidding is skipped (British
+euchre's turned-up Benny).
+"""
 
 from __future__ import annotations
 
@@ -21,12 +26,27 @@ class NameUpcardSuitModel(PhaseModel):
     word = "naming the upcard's suit"
 
     when: Expr
+    dealer_makes: bool = False  # the named suit is trump: the dealer is the maker, takes the upcard, discards
+
+    @property
+    def label(self) -> str:
+        return "the dealer naming trump" if self.dealer_makes else self.word
 
     def build(self, ctx: BuildContext) -> Phase:
-        return NameUpcardSuit(self.pid, ctx.codec, ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool"))
+        when = ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool")
+        return NameUpcardSuit(self.pid, ctx.codec, when, self.dealer_makes)
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         cond = d.words.clause(self.when)
+        if self.dealer_makes:
+            return [
+                (
+                    "when",
+                    f"if {cond}, before anyone bids the dealer names trump (any suit): his side are the "
+                    "makers; he takes the upcard and discards one card (the upcard included), and the rest "
+                    "of the bidding is skipped",
+                )
+            ]
         return [
             (
                 "when",
@@ -38,25 +58,54 @@ class NameUpcardSuitModel(PhaseModel):
 
 @dataclass
 class NameUpcardSuit(Phase):
+    """step 0: the dealer names a suit; step 1 (dealer_makes): he takes the upcard and discards."""
+
     when: CompiledExpr
+    dealer_makes: bool = False
     names_upcard_suit = True
+    picks_up_upcard = True  # its only discard is the dealer's pick-up (dealer_makes)
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.upcard < 0 or not self.when.fn(upcard_env(st)):
             return False
+        st.step = 0
         st.turn = st.dealer
         return True
 
     def legal(self, st: State) -> list[int]:
-        call = self.codec.CALL
-        return [call + s for s in range(len(st.rules.deck.suits))]
+        c = self.codec
+        if st.step == 1:
+            return [c.DISCARD + card for card in (*st.hands[st.dealer], st.upcard)]
+        return [c.CALL + s for s in range(len(st.rules.deck.suits))]
 
     def apply(self, st: State, action: int) -> None:
-        st.up_suit = action - self.codec.CALL
+        c = self.codec
+        if st.step == 1:
+            card = action - c.DISCARD
+            hand = st.hands[st.dealer]
+            if card != st.upcard:
+                hand.remove(card)
+                hand.append(st.upcard)
+            st.discarded = card
+            st.upcard_taken = True
+            st.step = 0
+            st.advance()
+            return
+        st.up_suit = action - c.CALL
+        if self.dealer_makes:
+            st.contract = st.up_suit
+            st.maker = st.dealer
+            st.fixed_by = self.id
+            st.step = 1
+            return
         st.advance()
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
-        return self.when.constant is not False, [s]
+        runs = self.when.constant is not False
+        if not self.dealer_makes or not runs:
+            return runs, [s]
+        made = Walk("suit", True, (), s.passed, self.id)
+        return True, [made] if self.when.constant is True else [made, s]
 
     def never_runs(self, earlier: list[Phase]) -> tuple[str, str, str] | None:
         if self.when.constant is False:

@@ -104,7 +104,8 @@ class _Compiler:
         self.upcard_names = {**UPCARD_NAMES, **self.option_names}
         # conditions asked of one player (answers, per-seat steps): the hand names and `seat`
         self.seat_names = {**SEAT_TYPES, **counter_names, **self.option_names}
-        players = self.players(options)
+        self.option_values = options
+        players = self.seat_count = self.players(options)
         deck = self.deck = self.make_deck()
         self.values = text_values(deck, [phase.pid for phase in m.bidding])
         self.card_words = CardWords(deck, self.colours)

@@ -641,6 +641,18 @@ CASES = [
     ),
     ("no-alone-after-pass", NO_ALONE_AFTER_PASS, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("stick-the-dealer", STUCK, {}, STUCK_RESULT),
+    (
+        "stuck-dealer-any-suit",
+        *first_jsonl_record("stuck-dealer-any-suit")[:1],
+        {},
+        first_jsonl_record("stuck-dealer-any-suit")[1],
+    ),
+    (
+        "stuck-dealer-no-trump",
+        *first_jsonl_record("stuck-dealer-no-trump")[:1],
+        {},
+        first_jsonl_record("stuck-dealer-no-trump")[1],
+    ),
     ("deck-32", DECK32, {}, result("H", 0, [3, 1, 0, 1], [1, 0])),
     ("target", TARGET, {"target": 5}, result("H", 0, [3, 1, 0, 1], [1, 0], [5, 3], winners=[0])),
     ("lead-loners-left", LONER_LEFT, {}, result("H", 1, [0, 5, 0, 0], [0, 4], alone=[1], out=[3])),

@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Sequence
 
 from ..cards import DEFAULT_COLOURS
+from ..names import NAMES
 from ..phases.base import PhaseModel
 from ..spec.model import Rank, ScoreRowModel, SpecModel
 from ..variants import load_rules
@@ -289,6 +290,16 @@ class Describer:
         if phase.when_is_own or phase.when is None:
             return []
         return [("when", f"only if {self.words.clause(phase.when)}")]
+
+    def asked(self, phase: PhaseModel) -> str:
+        """Who a phase that asks players in turn asks: 'each player', or those its `seats` names."""
+        if phase.seats is None:
+            return "each player"
+        clause = self.words.clause(phase.seats)
+        said = NAMES["seat"].noun + " is"
+        if clause.startswith(said):
+            return "each player " + clause.replace(said, "who is")
+        return f"each player for whom {clause}"
 
     def bidding_section(self) -> Section:
         labels = self.phase_label_list()

@@ -60,6 +60,12 @@ class BuildContext(Protocol):
         functions reading that player's cards (`held("A")`); evaluate it on `rules.seat_env(st, seat)`."""
         ...
 
+    @property
+    def seat_count(self) -> int: ...
+
+    @property
+    def option_values(self) -> dict[str, int]: ...
+
     def fail(self, path: list[PathPart], message: str, hint: str | None = None) -> Exception: ...
 
     def expr(self, path: list[PathPart], value: Any, names: dict[str, str], expect: str) -> CompiledExpr: ...
@@ -95,6 +101,7 @@ class PhaseModel:
 
     id: str | None = None  # the explicit id, if written
     when: Expr | None = None  # the gate: the phase is offered only in hands where this holds (hand names)
+    seats: Expr | None = None  # which players it asks: those where this holds (`seat` and hand names); None: all
     path: tuple[PathPart, ...] = field(default=(), compare=False)  # ("bidding", i, kind): where errors point
 
     @classmethod
@@ -130,6 +137,46 @@ class PhaseModel:
 
     def where(self, *more: PathPart) -> list[PathPart]:
         return [*self.path, *more]
+
+    def seat_filter(self, ctx: BuildContext) -> SeatFilter | None:
+        """The compiled `seats` condition (None: the kind asks every player it would).
+
+        Only kinds whose schema entry has `seats` can carry it (those asking players
+        in turn from the dealer's left); they call this in `build`, in one place."""
+        if self.seats is None:
+            return None
+        compiled = ctx.expr(self.where("seats"), self.seats, ctx.seat_names, "bool")
+        return SeatFilter.build(compiled, ctx.seat_count, ctx.option_values)
+
+
+@dataclass(frozen=True)
+class SeatFilter:
+    """A phase's `seats`: which players, in turn from the dealer's left, it asks.
+
+    `may_ask_nobody` and `may_skip_dealer` are verify's facts, worked out once at
+    compile time: exactly, by trying every dealer and seat, when the condition
+    reads only `seat`, `dealer`, `players` and options; else assumed possible."""
+
+    expr: CompiledExpr
+    may_ask_nobody: bool = True
+    may_skip_dealer: bool = True
+
+    @classmethod
+    def build(cls, expr: CompiledExpr, players: int, options: dict[str, int]) -> SeatFilter:
+        if not expr.names <= {"seat", "dealer", "players", *options}:
+            return cls(expr)
+        nobody = skips = False
+        for dealer in range(players):
+            env: dict[str, object] = {**options, "players": players, "dealer": dealer}
+            asked = [seat for seat in range(players) if expr.fn({**env, "seat": seat})]
+            nobody = nobody or not asked
+            skips = skips or dealer not in asked
+        return cls(expr, nobody, skips)
+
+    def asked(self, st: State) -> list[int]:
+        """The seats asked in this hand, in order from the dealer's left (maybe none)."""
+        rules = st.rules
+        return [seat for seat in seats_from(st, st.dealer + 1) if self.expr.fn(rules.seat_env(st, seat))]
 
 
 # ------------------------------------------------------------------ verify's walk
@@ -225,6 +272,13 @@ def upcard_env(st: State) -> dict[str, object]:
         }
     )
     return env
+
+
+def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
+    """The players a phase asks in turn from the dealer's left: all, or those its `seats` names."""
+    if seats is None:
+        return seats_from(st, st.dealer + 1)
+    return seats.asked(st)
 
 
 def seats_from(st: State, start: int) -> list[int]:

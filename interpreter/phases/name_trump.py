@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .base import BuildContext, Phase, PhaseModel, Walk
+from .base import BuildContext, Phase, PhaseModel, SeatFilter, Walk, asked_seats
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -18,7 +18,7 @@ class NameTrumpModel(PhaseModel):
 
     who: str = "each"  # "each" | "maker"
     choices: tuple[str, ...]  # suits, other_suits, ranking.no_trump names (required)
-    all_pass: str | dict[str, Any] = "redeal"  # "redeal" | "dealer_must_name" | {contract: NAME}
+    all_pass: str | dict[str, Any] = "redeal"  # "redeal" | "dealer_must_name" | "next" | {contract: NAME}
 
     @property
     def counts_as_round(self) -> bool:
@@ -52,7 +52,10 @@ class NameTrumpModel(PhaseModel):
                     self.where("all_pass", "contract"), f"no no-trump contract named '{name}' in ranking.no_trump"
                 )
             fallback, all_pass = ctx.contract_names.index(name), "contract"
-        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback)
+        seats = self.seat_filter(ctx)
+        if seats is not None and self.who != "each":
+            raise ctx.fail(self.where("seats"), "`seats` chooses among the players asked in turn: it needs `who: each`")
+        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback, seats)
 
     def choices_text(self) -> str:
         from ..explain.words import join_or  # explain imports the compiler, which imports the kinds
@@ -82,12 +85,22 @@ class NameTrumpModel(PhaseModel):
         if isinstance(self.all_pass, dict):
             contract = self.all_pass.get("contract")
             after = f'if all pass, the hand is played in the "{contract}" contract (no trump), with no maker'
+        elif self.all_pass == "dealer_must_name" and self.seats is not None:
+            after = (
+                "the dealer, asked last after all the others passed (or alone), must name trump (he may not pass); "
+                "if all pass without him, the hand is redealt by the next dealer"
+            )
         elif self.all_pass == "dealer_must_name":
             after = "if all the others pass, the dealer must name trump (he may not pass)"
+        elif self.all_pass == "next":
+            after = "if all pass, bidding goes on to the next step"
         else:
             after = "if all pass, the hand is redealt by the next dealer (no score)"
         return [
-            ("turns", "from the dealer's left, each player passes or names trump; the first to name it is the maker"),
+            (
+                "turns",
+                f"from the dealer's left, {d.asked(self)} passes or names trump; the first to name it is the maker",
+            ),
             ("choices", f"a player may name {choices}"),
             ("all_pass", after),
         ]
@@ -100,8 +113,9 @@ class NameTrump(Phase):
     who: str  # "each" | "maker"
     suits: str  # "all" | "other" | "none"
     extra: tuple[int, ...]  # contract indices beyond the suits (no-trump names)
-    all_pass: str  # "redeal" | "dealer_must_name" | "contract"
+    all_pass: str  # "redeal" | "dealer_must_name" | "next" | "contract"
     fallback: int  # contract index for all_pass == "contract"
+    seats: SeatFilter | None = None  # `seats`: the players asked (None: all)
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0:
@@ -111,8 +125,11 @@ class NameTrump(Phase):
                 return False
             st.turn = st.maker
         else:
+            st.queue = asked_seats(st, self.seats)
+            if not st.queue:
+                return False  # `seats` asks nobody in this hand: the next step
             st.asked = 0
-            st.turn = (st.dealer + 1) % st.rules.players
+            st.turn = st.queue[0]
         return True
 
     def _calls(self, st: State) -> list[int]:
@@ -131,8 +148,8 @@ class NameTrump(Phase):
         calls = self._calls(st)
         if self.who == "maker":
             return calls
-        last = st.asked == st.rules.players - 1
-        if last and self.all_pass == "dealer_must_name":
+        last = st.asked == len(st.queue) - 1
+        if last and self.all_pass == "dealer_must_name" and st.turn == st.dealer:
             return calls
         return [self.codec.PASS, *calls]
 
@@ -146,13 +163,14 @@ class NameTrump(Phase):
             st.advance()
             return
         st.asked += 1
-        n = st.rules.players
-        if st.asked < n:
-            st.turn = (st.turn + 1) % n
+        if st.asked < len(st.queue):
+            st.turn = st.queue[st.asked]
         elif self.all_pass == "contract":
             st.contract = self.fallback
             st.fixed_by = self.id
             st.advance()
+        elif self.all_pass == "next":
+            st.advance()  # the next phase, or a redeal when none fixes the contract
         else:
             st.finish_redeal()
 
@@ -163,7 +181,12 @@ class NameTrump(Phase):
         out = [Walk(kind, True, s.bids, s.passed, self.id) for kind in kinds]
         if self.who == "each" and self.all_pass == "contract":
             out.append(Walk("nt", s.maker, s.bids, self.id, self.id))
+        if self.who == "each" and self.all_pass == "next":
+            out.append(Walk(None, s.maker, s.bids, self.id))  # nothing fixed: the next phase decides
+        if self.seats is not None and self.seats.may_ask_nobody:
+            out.append(s)  # asks nobody in some hands: skipped, as if not there
         # "redeal" ends the hand (an explicit, scored-as-nothing path); "dealer_must_name" has no all-pass
+        # (with `seats` leaving the dealer out, it redeals)
         return True, out
 
     def never_runs(self, earlier: list[Phase]) -> tuple[str, str, str] | None:

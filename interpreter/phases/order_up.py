@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .base import BuildContext, Phase, PhaseModel, Walk
+from .base import BuildContext, Phase, PhaseModel, SeatFilter, Walk, asked_seats
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -26,7 +26,7 @@ class OrderUpModel(PhaseModel):
         return True
 
     def build(self, ctx: BuildContext) -> Phase:
-        return OrderUp(self.pid, ctx.codec, self.dealer_pickup, self.may_discard_upcard)
+        return OrderUp(self.pid, ctx.codec, self.dealer_pickup, self.may_discard_upcard, self.seat_filter(ctx))
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         included = "the upcard included" if self.may_discard_upcard else "not the upcard itself"
@@ -40,7 +40,7 @@ class OrderUpModel(PhaseModel):
         return [
             (
                 "turns",
-                "from the dealer's left, each player passes or orders the upcard's suit as trump; "
+                f"from the dealer's left, {d.asked(self)} passes or orders the upcard's suit as trump; "
                 "the first to order it is the maker",
             ),
             ("pickup", pickup),
@@ -54,15 +54,20 @@ class OrderUp(Phase):
 
     dealer_pickup: str  # "always" | "optional"
     may_discard_upcard: bool
+    seats: SeatFilter | None = None  # `seats`: the players asked (None: all)
     picks_up_upcard = True
 
     def begin(self, st: State) -> bool:
         # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2.
         if st.contract >= 0 or st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
             return False
+        st.queue = asked_seats(st, self.seats)
+        if not st.queue:
+            st.turned_down = st.up_suit  # nobody may order it: turned down, as when all pass
+            return False
         st.step = 0  # 0: asking; 1: the dealer's pick-up
         st.asked = 0
-        st.turn = (st.dealer + 1) % st.rules.players
+        st.turn = st.queue[0]
         return True
 
     def legal(self, st: State) -> list[int]:
@@ -79,7 +84,6 @@ class OrderUp(Phase):
 
     def apply(self, st: State, action: int) -> None:
         c = self.codec
-        n = st.rules.players
         if st.step == 0:
             if action == c.ORDER:
                 st.maker = st.turn
@@ -89,11 +93,11 @@ class OrderUp(Phase):
                 st.turn = st.dealer
                 return
             st.asked += 1
-            if st.asked == n:
+            if st.asked == len(st.queue):
                 st.turned_down = st.up_suit
                 st.advance()
             else:
-                st.turn = (st.turn + 1) % n
+                st.turn = st.queue[st.asked]
             return
         if action != c.DECLINE:
             card = action - c.DISCARD

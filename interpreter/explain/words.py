@@ -289,7 +289,7 @@ class Words:
             name = str(node)
             if name in self.options:
                 return "int"
-            known = {**HAND_TYPES, **SIDE_TYPES, **UPCARD_TYPES, **SEAT_TYPES}.get(name)
+            known = {**HAND_TYPES, **SIDE_TYPES, **UPCARD_TYPES}.get(name)
             if known is None and name.split(".")[0] in ("side", "makers", "defenders"):
                 return "int"
             return known

@@ -124,6 +124,56 @@ def observation_ints(st: State, seat: int) -> IntObservation:
     )
 
 
+class PlayMemory:
+    """The cards played so far and the suits each seat showed void in, grown as a hand goes on.
+
+    The plays are public, so one memory serves every seat. A bot keeps one and
+    calls `update(state)` before each decision: only the actions since the last
+    call are read (the memory holds on to the state's history list and starts
+    afresh when it meets another one: a new hand, or a clone). This is the
+    per-hand analysis `observation_ints` would otherwise redo from the whole
+    history at every decision.
+    """
+
+    __slots__ = ("history", "upto", "gone", "voids", "in_trick", "led")
+
+    def __init__(self) -> None:
+        self.history: list[tuple[int, int]] | None = None
+        self.upto = 0
+        self.gone: set[int] = set()  # every card played to a trick, the current one included
+        self.voids: list[set[int]] = []  # per seat: effective suits it failed to follow
+        self.in_trick = 0  # cards played to the current trick
+        self.led = -1  # the effective suit led to the current trick
+
+    def update(self, st: State) -> None:
+        history = st.history
+        if history is not self.history or len(history) < self.upto:
+            self.history = history
+            self.upto = 0
+            self.gone = set()
+            self.voids = [set() for _ in range(st.rules.players)]
+            self.in_trick = 0
+            self.led = -1
+        if self.upto == len(history):
+            return
+        n_cards = st.rules.codec.n_cards
+        follow = st.follow
+        size = st.n_active
+        gone = self.gone
+        for k in range(self.upto, len(history)):
+            s, a = history[k]
+            if a >= n_cards:
+                continue
+            gone.add(a)
+            f = follow[a]
+            if self.in_trick == 0:
+                self.led = f
+            elif f != self.led:
+                self.voids[s].add(self.led)
+            self.in_trick = (self.in_trick + 1) % size
+        self.upto = len(history)
+
+
 def lower_is_better(st: State) -> bool:
     """Does the match run downwards (the winners are those with the lowest score)?"""
     return any(rule.best == "lowest" for rule in st.rules.match_end)

@@ -136,6 +136,12 @@ class WorldSampler:
         self.room = {p: (self.need[p] if p >= 0 else 1) for p in self.places}
         self.free = len(self.unknown) - sum(self.room.values())
         self.options = {c: [p for p in self.places if self._allowed(c, p)] for c in self.unknown}
+        # Cards that may be anywhere (every place, or out of play) need no weighing one by one:
+        # after the constrained ones are placed they fill the rooms left by a shuffle.
+        everywhere = len(self.places)
+        self.constrained = [c for c in self.unknown if len(self.options[c]) < everywhere or c == up or c in gave]
+        held_back = set(self.constrained)
+        self.plain = [c for c in self.unknown if c not in held_back]
 
     def _voids(self, state: State, s: int) -> set[int]:
         """The (effective) suits `s` showed it no longer holds, by not following them."""
@@ -170,36 +176,53 @@ class WorldSampler:
         return True
 
     def _split(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
-        """Deal the unknown cards to the places they can be now (None: a dead end)."""
+        """Deal the unknown cards to the places they can be now (None: a dead end).
+
+        The constrained cards go first, the most constrained first, each to a
+        place drawn in proportion to the room left there (out of play too, when
+        it may be); then the cards that may be anywhere are shuffled into the
+        rooms left, which draws them exactly as one by one would, only faster.
+        """
         room = dict(self.room)
         free = self.free
         if free < 0:
             return None
-        options = self.options
-        order = self.unknown[:]
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(options[c]))  # the most constrained first
         hands: dict[int, list[int]] = {s: [] for s in self.holders}
         slots = [-1] * len(self.hidden_slots)
-        for c in order:
-            open_ = [p for p in options[c] if room[p] > 0]
-            weights = [room[p] for p in open_]
-            out_ok = free > 0 and c != self.upcard and c not in self.gave
-            total = sum(weights) + (free if out_ok else 0)
-            if total == 0:
-                return None
-            pick = rng.randrange(total)
-            for p, w in zip(open_, weights, strict=True):
-                if pick < w:
-                    room[p] -= 1
-                    if p >= 0:
-                        hands[p].append(c)
-                    else:
-                        slots[-1 - p] = c
-                    break
-                pick -= w
-            else:
-                free -= 1
+        if self.constrained:
+            options = self.options
+            order = self.constrained[:]
+            rng.shuffle(order)
+            order.sort(key=lambda c: len(options[c]))  # the most constrained first
+            for c in order:
+                open_ = [p for p in options[c] if room[p] > 0]
+                weights = [room[p] for p in open_]
+                out_ok = free > 0 and c != self.upcard and c not in self.gave
+                total = sum(weights) + (free if out_ok else 0)
+                if total == 0:
+                    return None
+                pick = rng.randrange(total)
+                for p, w in zip(open_, weights, strict=True):
+                    if pick < w:
+                        room[p] -= 1
+                        if p >= 0:
+                            hands[p].append(c)
+                        else:
+                            slots[-1 - p] = c
+                        break
+                    pick -= w
+                else:
+                    free -= 1
+        rest = self.plain[:]
+        rng.shuffle(rest)
+        at = 0
+        for p, left in room.items():
+            if left:
+                if p >= 0:
+                    hands[p].extend(rest[at : at + left])
+                else:
+                    slots[-1 - p] = rest[at]
+                at += left
         return hands, slots
 
     def sample(self, rng: random.Random, tries: int = 5000) -> State:

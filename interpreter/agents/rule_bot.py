@@ -1,7 +1,8 @@
 """The rule bot: a sound player of any variant of the family, from the spec's tables alone.
 
-It reads only what its seat may know — `state.observation_ints(seat)` (its
-hand, the upcard, the tricks played so far, the voids shown) and
+It reads only what its seat may know — its own hand, the upcard, the public
+bidding results, the cards played and the voids shown (a `PlayMemory` of the
+hand, grown decision by decision instead of rebuilding `observation_ints`) and
 `state.legal_actions()` — plus the compiled tables of the rules (each
 contract's `follow` and `power`, `side_of`, `hand_tricks`). It never names a
 variant, a suit or a card, so a new variant needs no new bot.
@@ -24,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..engine import State
-from ..observe import IntObservation
+from ..observe import PlayMemory
 from ..rules import Rules
 
 
@@ -60,6 +61,53 @@ def _build_tables(rules: Rules) -> _Tables:
 TRUMP_VALUE = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
 
 
+class _View:
+    """What the seat knows at one decision, read from the State without copying: the same
+    knowledge as `State.observation_ints(seat)`, only the parts this bot reads."""
+
+    __slots__ = (
+        "seat",
+        "players",
+        "dealer",
+        "hand",
+        "upcard",
+        "upcard_taken",
+        "upcard_suit",
+        "contract",
+        "maker",
+        "alone",
+        "partner",
+        "out",
+        "trick",
+        "gone",
+        "voids",
+    )
+
+    def __init__(self, st: State, seat: int, memory: PlayMemory | None) -> None:
+        self.seat = seat
+        self.players = st.rules.players
+        self.dealer = st.dealer
+        self.hand: list[int] = st.hands[seat]  # read only
+        self.upcard = st.upcard
+        self.upcard_taken = st.upcard_taken
+        self.upcard_suit = st.up_suit
+        self.contract = st.contract
+        self.maker = st.maker
+        secret = st.partner_card >= 0 and st.partner_secret_from(seat)
+        self.alone: list[int] = [] if secret else st.alone
+        self.partner = st.partner if st.partner >= 0 and not secret else -1
+        self.out: list[bool] = st.out
+        t = st.trick
+        self.trick = [(t[i], t[i + 1]) for i in range(0, len(t), 2)]
+        if memory is not None:
+            memory.update(st)
+            self.gone: set[int] = memory.gone  # cards played, the table's included
+            self.voids: list[set[int]] = memory.voids
+        else:
+            self.gone = set()
+            self.voids = []
+
+
 class RuleBot:
     """Bids on a trump-first count of its tricks; plays from memory of the cards and voids."""
 
@@ -69,17 +117,17 @@ class RuleBot:
         self._tables: dict[int, tuple[Rules, _Tables]] = {}
         self._last_rules: Rules | None = None
         self._last: _Tables = _Tables((), (), ())
+        self.memory = PlayMemory()  # the hand's plays and voids, read on since the last decision
 
     # ---------------------------------------------------------- entry point
     def act(self, state: State, seat: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation_ints(seat)
         rules = state.rules
         if legal[0] < rules.codec.n_cards:
-            return self._play(rules, obs, legal)
-        return self._decide(rules, obs, legal)
+            return self._play(rules, _View(state, seat, self.memory), legal)
+        return self._decide(rules, _View(state, seat, None), legal)
 
     def tables(self, rules: Rules) -> _Tables:
         if rules is self._last_rules:
@@ -161,7 +209,7 @@ class RuleBot:
         return max(cards, key=lambda c: (self.strength(rules, [x for x in whole if x != c], k), -c))
 
     # ---------------------------------------------------------- bidding
-    def _decide(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _decide(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
         actions = set(legal)
         if c.ORDER in actions:
@@ -192,10 +240,10 @@ class RuleBot:
             return self._call(rules, obs, legal)
         return legal[0]
 
-    def _lone(self, rules: Rules, obs: IntObservation) -> bool:
+    def _lone(self, rules: Rules, obs: _View) -> bool:
         return self.lone_tricks(rules, obs.hand, obs.contract) >= rules.hand_tricks - 0.3
 
-    def _orders(self, rules: Rules, obs: IntObservation) -> bool:
+    def _orders(self, rules: Rules, obs: _View) -> bool:
         """Order the upcard's suit? Counted with the upcard going to the dealer."""
         k = obs.upcard_suit
         if k < 0:
@@ -212,7 +260,7 @@ class RuleBot:
             est += up_value if side_of[obs.dealer] == side_of[obs.seat] else -up_value
         return trumps >= 2 and est >= self.threshold(rules, obs.seat)
 
-    def _discard(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _discard(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
         cards = [a - c.DISCARD for a in legal if c.DISCARD <= a < c.DISCARD + c.n_cards]
         k = obs.contract if obs.contract >= 0 else self._best_contract(rules, obs.hand)
@@ -228,7 +276,7 @@ class RuleBot:
     def _best_contract(self, rules: Rules, hand: list[int]) -> int:
         return max(range(len(rules.contracts)), key=lambda k: self.strength(rules, hand, k))
 
-    def _call(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _call(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
         calls = [a for a in legal if c.CALL <= a < c.BID]
 
@@ -243,7 +291,7 @@ class RuleBot:
         sound, est = value(best)
         return best if sound and est >= self.threshold(rules, obs.seat) else c.PASS
 
-    def _bid(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Bid the cheapest legal count not above the estimate (own tricks + partner's help)."""
         c = rules.codec
         best = max(self.strength(rules, obs.hand, k) for k in range(len(rules.contracts)))
@@ -254,7 +302,7 @@ class RuleBot:
             return bids[0]
         return c.PASS
 
-    def _call_partner(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _call_partner(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Alone with a lone hand; else call a card it does not hold, trump first."""
         c = rules.codec
         if c.ALONE in legal and self._lone(rules, obs):
@@ -268,14 +316,13 @@ class RuleBot:
         return c.ALONE if c.ALONE in legal else calls[0]
 
     # ---------------------------------------------------------- play
-    def _play(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _play(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         k = obs.contract
         contract = rules.contracts[k]
         follow, power, trump = contract.follow, contract.power, contract.trump
-        gone = {card for trick in obs.tricks_played for _, card in trick}
-        gone.update(card for _, card in obs.trick)
-        if obs.upcard >= 0 and not obs.upcard_taken:
-            gone.add(obs.upcard)
+        gone = obs.gone
+        if obs.upcard >= 0 and not obs.upcard_taken and obs.upcard not in gone:
+            gone = gone | {obs.upcard}  # turned down: out of play (the memory stays plays only)
         mine = set(obs.hand)
         suits = self.tables(rules).suits[k]
 
@@ -306,7 +353,7 @@ class RuleBot:
             return min(winning, key=lambda x: power[x])
         return self._throw(rules, obs, legal)
 
-    def _throw(self, rules: Rules, obs: IntObservation, legal: list[int]) -> int:
+    def _throw(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """A card not meant to win: the lowest, from the shortest side suit (to make a void)."""
         contract = rules.contracts[obs.contract]
         follow, power, trump = contract.follow, contract.power, contract.trump
@@ -319,7 +366,7 @@ class RuleBot:
             key=lambda x: (trump >= 0 and follow[x] == trump, place[x] == 0, count[follow[x]], power[x]),
         )
 
-    def _teammates(self, rules: Rules, obs: IntObservation, other: int) -> bool:
+    def _teammates(self, rules: Rules, obs: _View, other: int) -> bool:
         """Does `other` play for the same result as this seat in this hand?"""
         me = obs.seat
         if other == me or rules.side_of[other] == rules.side_of[me]:
@@ -331,7 +378,7 @@ class RuleBot:
     def _lead(
         self,
         rules: Rules,
-        obs: IntObservation,
+        obs: _View,
         legal: list[int],
         is_boss: Callable[[int], bool],
         gone: set[int],

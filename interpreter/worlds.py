@@ -233,19 +233,20 @@ class WorldSampler:
                 return world
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
-    def sample_if(self, rng: random.Random, judge: Judge, tries: int = 5000) -> State | None:
+    def sample_if(self, rng: random.Random, judge: Judge, tries: int = 5000, plays: bool = False) -> State | None:
         """As `sample`, but `judge(world, seat, action)` is asked before each public choice of
-        another seat ahead of the first card is replayed; a world it rejects is not finished
-        and None is returned (a search bot draws another, or takes any world)."""
+        another seat ahead of the first card is replayed (and before each of its card plays
+        when `plays`); a world it rejects is not finished and None is returned (a search bot
+        draws another, or takes any world)."""
         for _ in range(tries):
-            world = self._try(rng, judge)
+            world = self._try(rng, judge, plays)
             if world is REJECTED:
                 return None
             if world is not None:
                 return world
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
-    def _try(self, rng: random.Random, judge: Judge | None = None) -> State | None:
+    def _try(self, rng: random.Random, judge: Judge | None = None, plays: bool = False) -> State | None:
         state = self.state
         rules = state.rules
         codec = rules.codec
@@ -325,7 +326,12 @@ class WorldSampler:
         for (s, _), a in zip(state.history, actions, strict=True):
             if world.turn != s or a not in world.legal_actions():
                 return None
-            if judge is not None and s != me and not world.playing and a >= self.private_end and not judge(world, s, a):
+            if (
+                judge is not None
+                and s != me
+                and (a >= self.private_end if not world.playing else plays)
+                and not judge(world, s, a)
+            ):
                 return REJECTED
             world.apply(a)
         if world.turn != state.turn or world.status != state.status or world.hands[self.seat] != state.hands[self.seat]:

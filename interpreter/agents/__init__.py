@@ -56,11 +56,24 @@ REGISTRY: dict[str, AgentKind] = {
         AgentKind(
             "pimc",
             "Perfect-Information Monte Carlo: k sampled worlds, each legal action rolled out",
-            lambda rng, o: PimcBot(rng, k=int(o["k"]), ms=o["ms"], infer=int(o["infer"])),
+            lambda rng, o: PimcBot(
+                rng,
+                k=int(o["k"]),
+                ms=o["ms"],
+                infer=int(o["infer"]),
+                kbid=int(o["kbid"]),
+                roll=int(o["roll"]),
+                iplay=int(o["iplay"]),
+                foes=int(o["foes"]),
+            ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
                 "ms": Option(float, 0, "time budget of a decision in milliseconds (0: none; at least one world)"),
                 "infer": Option(int, 8, "draws to find a world the others' bidding fits (1: no inference)", low=1),
+                "kbid": Option(int, 0, "worlds a decision before the first card (0: k)"),
+                "roll": Option(int, 0, "rollout card play: 0 the greedy rule, 1 the rule bot"),
+                "iplay": Option(int, 0, "infer from the others' card plays too (1) or their bidding only (0)"),
+                "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
             },
         ),
     )

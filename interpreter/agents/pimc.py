@@ -26,12 +26,26 @@ if TYPE_CHECKING:
 class PimcBot:
     """`k` sampled worlds a decision, each legal action rolled out; `ms`: a time budget (0: none)."""
 
-    def __init__(self, rng: random.Random | None = None, k: int = 20, ms: float = 0.0, infer: int = 8) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        k: int = 20,
+        ms: float = 0.0,
+        infer: int = 8,
+        kbid: int = 0,
+        roll: int = 0,
+        iplay: int = 0,
+        foes: int = 0,
+    ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
+        self.kbid = kbid or k  # worlds at a decision before the first card (bidding, declarations)
         self.ms = ms
         self.infer = infer  # worlds drawn at most to find one whose bidding the model would have bid
         self.policy = RuleBot()  # bids in the rollouts, and breaks ties
+        self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
+        self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
+        self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.worlds = 0  # worlds drawn at the last searched decision
 
     def act(self, state: State, seat: int) -> int:
@@ -53,13 +67,14 @@ class PimcBot:
         totals = [0.0] * len(legal)
         policy = self.policy
         self.worlds = 0
-        for _ in range(self.k):
+        card_player = policy if self.roll else None
+        for _ in range(self.k if state.playing else self.kbid):
             world = self._likely_world(sampler, seat)
             self.worlds += 1
             for i, action in enumerate(legal):
                 w = world.clone() if i < len(legal) - 1 else world
                 w.apply(action)
-                rollout(w, policy)
+                rollout(w, policy, card_player)
                 totals[i] += w.returns()[seat]
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -75,12 +90,17 @@ class PimcBot:
         """
         if self.infer > 1:
             policy = self.policy
+            side_of = sampler.state.rules.side_of
+            mine = side_of[seat]
+            foes = self.foes
 
             def judge(world: State, s: int, action: int) -> bool:
+                if foes and side_of[s] == mine:
+                    return True
                 return len(world.legal_actions()) == 1 or policy.act(world, s) == action
 
             for _ in range(self.infer - 1):
-                judged = sampler.sample_if(self.rng, judge)
+                judged = sampler.sample_if(self.rng, judge, plays=self.iplay)
                 if judged is not None:
                     return judged
         return sampler.sample(self.rng)

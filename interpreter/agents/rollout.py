@@ -53,10 +53,11 @@ def greedy_card(world: State) -> int:
     return min(beats or same, key=power.__getitem__)
 
 
-def rollout(world: State, bidder: Agent) -> None:
-    """Play `world` to the end of the hand: bidding and declarations by `bidder`, cards greedily."""
+def rollout(world: State, bidder: Agent, player: Agent | None = None) -> None:
+    """Play `world` to the end of the hand: bidding and declarations by `bidder`, cards by
+    `player` (None: greedily)."""
     while world.status is None:
         if world.playing:
-            world.apply(greedy_card(world))
+            world.apply(greedy_card(world) if player is None else player.act(world, world.turn))
         else:
             world.apply(bidder.act(world, world.turn))

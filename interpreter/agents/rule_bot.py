@@ -97,8 +97,7 @@ class _View:
         self.alone: list[int] = [] if secret else st.alone
         self.partner = st.partner if st.partner >= 0 and not secret else -1
         self.out: list[bool] = st.out
-        t = st.trick
-        self.trick = [(t[i], t[i + 1]) for i in range(0, len(t), 2)]
+        self.trick: list[int] = st.trick  # the cards on the table: seat, card, seat, card, ... (read only)
         if memory is not None:
             memory.update(st)
             self.gone: set[int] = memory.gone  # cards played, the table's included
@@ -118,6 +117,7 @@ class RuleBot:
         self._last_rules: Rules | None = None
         self._last: _Tables = _Tables((), (), ())
         self.memory = PlayMemory()  # the hand's plays and voids, read on since the last decision
+        self._strengths: dict[tuple[int, ...], float] = {}  # (contract, *hand) -> strength
 
     # ---------------------------------------------------------- entry point
     def act(self, state: State, seat: int) -> int:
@@ -132,6 +132,7 @@ class RuleBot:
     def tables(self, rules: Rules) -> _Tables:
         if rules is self._last_rules:
             return self._last
+        self._strengths.clear()  # counted under other rules
         cached = self._tables.get(id(rules))
         if cached is None or cached[0] is not rules:
             cached = (rules, _build_tables(rules))
@@ -141,9 +142,19 @@ class RuleBot:
 
     # ---------------------------------------------------------- estimates
     def strength(self, rules: Rules, hand: Iterable[int], k: int) -> float:
-        """Expected tricks of `hand` under contract `k`, trumps first."""
-        contract = rules.contracts[k]
+        """Expected tricks of `hand` under contract `k`, trumps first (remembered: the bidding
+        weighs the same hands again and again, the dealer's discard each hand less a card)."""
         tables = self.tables(rules)
+        key = (k, *hand)
+        known = self._strengths.get(key)
+        if known is None:
+            if len(self._strengths) > 20_000:
+                self._strengths.clear()
+            known = self._strengths[key] = self._strength(rules, tables, key[1:], k)
+        return known
+
+    def _strength(self, rules: Rules, tables: _Tables, hand: Iterable[int], k: int) -> float:
+        contract = rules.contracts[k]
         place = tables.place[k]
         follow = contract.follow
         trump = contract.trump
@@ -335,17 +346,19 @@ class RuleBot:
                     return False
             return True
 
-        if not obs.trick:
+        table = obs.trick  # seat, card, seat, card, ...
+        if not table:
             return self._lead(rules, obs, legal, boss, gone)
-        led = follow[obs.trick[0][1]]
-        winner, best = obs.trick[0]
+        led = follow[table[1]]
+        winner, best = table[0], table[1]
         best_power = power[best]
-        for seat, card in obs.trick[1:]:
+        for i in range(2, len(table), 2):
+            card = table[i + 1]
             f = follow[card]
             if f in (led, trump) and power[card] > best_power:
-                winner, best, best_power = seat, card, power[card]
+                winner, best, best_power = table[i], card, power[card]
         active = obs.players - sum(obs.out)
-        last = len(obs.trick) == active - 1
+        last = len(table) == 2 * (active - 1)
         if self._teammates(rules, obs, winner) and (last or boss(best) or follow[best] == trump):
             return self._throw(rules, obs, legal)
         winning = [x for x in legal if (follow[x] == led or follow[x] == trump) and power[x] > best_power]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from interpreter.agents import PimcBot, RuleBot, make_agent, parse_spec
+from interpreter.agents import REGISTRY, PimcBot, RuleBot, make_agent, parse_spec
 from interpreter.errors import TrickSpecError
 from interpreter.variants import bundled_names, load_rules
 
@@ -39,8 +39,10 @@ def test_time_budget_stops_early() -> None:
 
 
 def test_registry_specs() -> None:
-    assert parse_spec("pimc") == ("pimc", {"k": 20, "ms": 0, "infer": 8})
-    assert parse_spec("pimc:k=5:ms=2.5:infer=1") == ("pimc", {"k": 5, "ms": 2.5, "infer": 1})
+    defaults = {key: opt.default for key, opt in REGISTRY["pimc"].options.items()}
+    assert parse_spec("pimc") == ("pimc", defaults)
+    assert defaults["k"] == 20
+    assert parse_spec("pimc:k=5:ms=2.5:infer=1") == ("pimc", {**defaults, "k": 5, "ms": 2.5, "infer": 1})
     bot = make_agent("pimc:k=3", rng=random.Random(1))
     assert isinstance(bot, PimcBot) and bot.k == 3
     assert isinstance(make_agent("rules"), RuleBot)

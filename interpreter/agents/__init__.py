@@ -65,6 +65,7 @@ REGISTRY: dict[str, AgentKind] = {
                 roll=int(o["roll"]),
                 iplay=int(o["iplay"]),
                 foes=int(o["foes"]),
+                trust=o["trust"],
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -74,6 +75,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "roll": Option(int, 0, "rollout card play: 0 the greedy rule, 1 the rule bot"),
                 "iplay": Option(int, 0, "infer from the others' card plays too (1) or their bidding only (0)"),
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
+                "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
             },
         ),
     )

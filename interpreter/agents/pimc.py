@@ -15,6 +15,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from ..observe import PlayMemory
 from ..worlds import WorldSampler
 from .rollout import rollout
 from .rule_bot import RuleBot
@@ -36,6 +37,7 @@ class PimcBot:
         roll: int = 0,
         iplay: int = 0,
         foes: int = 0,
+        trust: float = 0.0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -46,39 +48,112 @@ class PimcBot:
         self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
         self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
+        self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
+        self.memory = PlayMemory()  # the hand's plays, to tell equivalent cards
+        self._ranked: dict[int, dict[int, list[int]]] = {}  # per contract: each effective suit high to low
+        self._ranked_rules: object = None
 
     def act(self, state: State, seat: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        totals = self.values(state, seat, legal)
+        hint = self.policy.act(state, seat)
+        if state.playing:
+            groups = self._equivalent(state, legal)
+            if len(groups) == 1:
+                return hint
+            legal = [hint if hint in group else group[-1] for group in groups]
+        worth = self.worlds_values(state, seat, legal)
+        totals = [sum(column) for column in zip(*worth, strict=True)]
         top = max(totals)
         best = [a for a, v in zip(legal, totals, strict=True) if v == top]
-        if len(best) == 1:
-            return best[0]
-        hint = self.policy.act(state, seat)
-        return hint if hint in best else best[0]
+        if hint in best:
+            return hint
+        if self.trust > 0 and not self._sure(worth, legal.index(best[0]), legal.index(hint)):
+            return hint
+        return best[0]
+
+    def _equivalent(self, state: State, legal: list[int]) -> list[list[int]]:
+        """The legal cards in groups that take the same tricks, each high to low.
+
+        Two cards of one effective suit are equivalent when every card ranked
+        between them has been played or is in the same hand: whichever is
+        played, the tricks go the same way, so one of them is searched for the
+        group (a called partner's card stays alone: playing it says who the
+        partner is).
+        """
+        self.memory.update(state)
+        gone = self.memory.gone
+        mine = state.hands[state.turn]
+        follow, power = state.follow, state.power
+        called = state.partner_card
+        ranked = self._ranked.get(state.contract) if self._ranked_rules is state.rules else None
+        if ranked is None:
+            if self._ranked_rules is not state.rules:
+                self._ranked, self._ranked_rules = {}, state.rules
+            by_suit: dict[int, list[int]] = {}
+            for card in range(state.rules.deck.size):
+                by_suit.setdefault(follow[card], []).append(card)
+            ranked = self._ranked[state.contract] = {
+                suit: sorted(cards, key=power.__getitem__, reverse=True) for suit, cards in by_suit.items()
+            }
+        groups: list[list[int]] = []
+        playable = set(legal)
+        for suit in sorted({follow[c] for c in legal}):
+            group: list[int] = []
+            for card in ranked[suit]:
+                if card == called and card in playable:
+                    if group:
+                        groups.append(group)
+                        group = []
+                    groups.append([card])
+                elif card in playable:
+                    group.append(card)
+                elif card in gone or card in mine:
+                    continue  # played, or ours and not playable now: no card of another hand between
+                elif group:
+                    groups.append(group)
+                    group = []
+            if group:
+                groups.append(group)
+        return groups
+
+    def _sure(self, worth: list[list[float]], best: int, hint: int) -> bool:
+        """Is `best` better than `hint` by more than `trust` standard errors over the worlds?"""
+        gains = [row[best] - row[hint] for row in worth]
+        n = len(gains)
+        mean = sum(gains) / n
+        if n < 2:
+            return False
+        var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+        return mean > 0 and (var == 0 or mean / (var / n) ** 0.5 > self.trust)
 
     def values(self, state: State, seat: int, legal: list[int]) -> list[float]:
         """Summed returns of each legal action over the sampled worlds."""
+        return [sum(column) for column in zip(*self.worlds_values(state, seat, legal), strict=True)]
+
+    def worlds_values(self, state: State, seat: int, legal: list[int]) -> list[list[float]]:
+        """Per sampled world, the return of each legal action (rolled out in that world)."""
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else None
         sampler = WorldSampler(state, seat)
-        totals = [0.0] * len(legal)
+        rows: list[list[float]] = []
         policy = self.policy
         self.worlds = 0
         card_player = policy if self.roll else None
         for _ in range(self.k if state.playing else self.kbid):
             world = self._likely_world(sampler, seat)
             self.worlds += 1
+            row = []
             for i, action in enumerate(legal):
                 w = world.clone() if i < len(legal) - 1 else world
                 w.apply(action)
                 rollout(w, policy, card_player)
-                totals[i] += w.returns()[seat]
+                row.append(w.returns()[seat])
+            rows.append(row)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return totals
+        return rows
 
     def _likely_world(self, sampler: WorldSampler, seat: int) -> State:
         """A sampled world in which the others' bidding is what the model would have bid.

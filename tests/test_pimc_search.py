@@ -1,0 +1,104 @@
+"""pimc's search details: equivalent cards searched once, and the rule bot kept unless the search is sure."""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.agents import PimcBot, RuleBot
+from interpreter.engine import State
+from interpreter.variants import load_rules
+
+
+def _cards(state: State, words: str) -> list[int]:
+    parse = state.rules.codec.parse
+    return [c for c in (parse(w) for w in words.split()) if c is not None]
+
+
+def _ordered_hand(seat1: str = "AS KS QS TH 9H", seat3: str = "JS 9S TS JH QH") -> State:
+    """Euchre, dealer 0, seat 1 orders the 9 of diamonds (trump) and leads."""
+    rules = load_rules("euchre")
+    parse = rules.codec.parse
+    hands = ["JC QC KC AC TD", seat1, "9C TC JD QD KD", seat3]
+    dealt = [[c for c in (parse(w) for w in h.split()) if c is not None] for h in hands]
+    state = rules.new_hand(0, dealt, parse("9D"))
+    for words in ("order", "discard TD"):
+        action = parse(words)
+        assert action is not None and action in state.legal_actions()
+        state.apply(action)
+    while not state.playing:  # nobody goes alone
+        together = parse("together")
+        assert together in state.legal_actions()
+        state.apply(together)
+    assert state.turn == 1
+    return state
+
+
+def test_touching_cards_are_one_group() -> None:
+    state = _ordered_hand()
+    groups = PimcBot(random.Random(1), k=1)._equivalent(state, state.legal_actions())
+    assert sorted(map(sorted, groups)) == sorted(map(sorted, [_cards(state, "AS KS QS"), _cards(state, "TH 9H")]))
+
+
+def test_a_card_out_in_another_hand_splits_a_group() -> None:
+    state = _ordered_hand(seat1="AS QS 9S TH 9H", seat3="JS KS TS JH QH")
+    groups = PimcBot(random.Random(1), k=1)._equivalent(state, state.legal_actions())
+    expected = [_cards(state, "AS"), _cards(state, "QS"), _cards(state, "9S"), _cards(state, "TH 9H")]
+    assert sorted(map(sorted, groups)) == sorted(map(sorted, expected))
+
+
+def test_a_played_card_joins_the_cards_around_it() -> None:
+    state = _ordered_hand()
+    for card in ("KS", "9C", "JS"):  # seat 1 leads KS, seat 2 has no spade, seat 3 follows
+        state.apply(_cards(state, card)[0])
+    state.apply(_cards(state, "JC")[0])  # the dealer has no spade either: seat 1 took the trick
+    assert state.turn == 1
+    groups = PimcBot(random.Random(1), k=1)._equivalent(state, state.legal_actions())
+    # AS and QS touch now that KS is gone (and JS: nothing of another hand lies between)
+    assert sorted(map(sorted, groups)) == sorted(map(sorted, [_cards(state, "AS QS"), _cards(state, "TH 9H")]))
+
+
+def test_groups_cover_the_legal_cards_and_hold_no_unseen_card_between() -> None:
+    rules = load_rules("euchre")
+    bot = PimcBot(random.Random(2), k=1)
+    rule_bot = RuleBot()
+    for seed in range(20):
+        state = rules.deal(random.Random(seed), seed % 4)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.playing and len(legal) > 1:
+                groups = bot._equivalent(state, legal)
+                assert sorted(c for g in groups for c in g) == sorted(legal)
+                played = {a for _, a in state.history if a < rules.codec.n_cards}
+                mine = set(state.hands[state.turn])
+                for group in groups:
+                    assert len({state.follow[c] for c in group}) == 1
+                    high, low = state.power[group[0]], state.power[group[-1]]
+                    between = [
+                        c
+                        for c in range(rules.deck.size)
+                        if state.follow[c] == state.follow[group[0]] and low < state.power[c] < high
+                    ]
+                    assert all(c in played or c in mine for c in between)
+            state.apply(rule_bot.act(state, state.turn))
+
+
+def test_unsure_search_keeps_the_rule_bots_choice() -> None:
+    """With one world the search can never be sure, so `trust` leaves every choice to the rule bot."""
+    rules = load_rules("euchre")
+    rule_bot = RuleBot()
+    for seed in range(6):
+        bot = PimcBot(random.Random(seed), k=1, trust=1.0)
+        state = rules.deal(random.Random(seed), seed % 4)
+        while not state.is_over:
+            choice = rule_bot.act(state, state.turn)
+            assert bot.act(state, state.turn) == choice
+            state.apply(choice)
+
+
+def test_sure_needs_a_gain_beyond_the_noise() -> None:
+    bot = PimcBot(random.Random(0), k=4, trust=2.0)
+    steady = [[1.0, 0.0], [1.0, 0.2], [1.2, 0.0], [1.0, 0.1]]
+    noisy = [[4.0, 0.0], [-2.0, 0.0], [2.0, 0.0], [-3.0, 0.0]]
+    assert bot._sure(steady, 0, 1)
+    assert not bot._sure(noisy, 0, 1)
+    assert not bot._sure(steady, 1, 0)

@@ -72,7 +72,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "ms": Option(float, 0, "time budget of a decision in milliseconds (0: none; at least one world)"),
                 "infer": Option(int, 8, "draws to find a world the others' bidding fits (1: no inference)", low=1),
                 "kbid": Option(int, 0, "worlds a decision before the first card (0: k)"),
-                "roll": Option(int, 0, "rollout card play: 0 the greedy rule, 1 the rule bot"),
+                "roll": Option(int, 1, "rollout card play: 1 the rule bot, 0 a cheaper greedy rule"),
                 "iplay": Option(int, 0, "infer from the others' card plays too (1) or their bidding only (0)"),
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from ..engine import State
 
 
+SAME_AFTER = 5  # worlds after which a search stops when every action has come to the same in each
+
+
 class PimcBot:
     """`k` sampled worlds a decision, each legal action rolled out; `ms`: a time budget (0: none)."""
 
@@ -34,7 +37,7 @@ class PimcBot:
         ms: float = 0.0,
         infer: int = 8,
         kbid: int = 0,
-        roll: int = 0,
+        roll: int = 1,
         iplay: int = 0,
         foes: int = 0,
         trust: float = 0.0,
@@ -141,7 +144,8 @@ class PimcBot:
         policy = self.policy
         self.worlds = 0
         card_player = policy if self.roll else None
-        for _ in range(self.k if state.playing else self.kbid):
+        budget = self.k if state.playing else self.kbid
+        for _ in range(budget):
             world = self._likely_world(sampler, seat)
             self.worlds += 1
             row = []
@@ -153,6 +157,8 @@ class PimcBot:
             rows.append(row)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if len(rows) == SAME_AFTER and all(max(r) == min(r) for r in rows):
+                break  # every action came to the same in every world so far: the outcome is settled
         return rows
 
     def _likely_world(self, sampler: WorldSampler, seat: int) -> State:

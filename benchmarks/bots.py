@@ -12,6 +12,12 @@ and the median of the runs is reported with its spread.
     python benchmarks/bots.py [--variant euchre] [--hands 40] [--runs 3] [--json] [SPEC ...]
 
 Default specs: `pimc:k=20`, `rules`, `rules-v1`.
+
+`--table N` measures instead what `simulate --bots SPEC` costs: N whole hands
+with the bot at every seat against the raw random loop of
+benchmarks/throughput.py (`st.apply(rng.choice(st.legal_actions()))`), the two
+interleaved run by run in CPU time; it prints each side's hands/s and the
+median ratio (bot hands/s over random hands/s) with its spread.
 """
 
 from __future__ import annotations
@@ -54,6 +60,56 @@ def run(variant: str, spec: str, hands: int, seed: int) -> dict[str, float]:
     return {"decisions": decisions, "choices": choices, "seconds": spent}
 
 
+def table_run(variant: str, spec: str | None, hands: int, seed: int) -> float:
+    """Hands/s of `hands` whole hands with `spec` at every seat (None: the raw random loop)."""
+    rules = load_rules(variant)
+    rng = random.Random(seed)
+    bots = [make_agent(spec, rng=random.Random(seed + s)) for s in range(rules.players)] if spec else []
+    start = time.process_time()
+    for number in range(hands):
+        state = rules.deal(rng, number % rules.players)
+        if bots:
+            while state.status is None:
+                seat = state.turn
+                state.apply(bots[seat].act(state, seat))
+        else:
+            while state.status is None:
+                state.apply(rng.choice(state.legal_actions()))
+    return hands / (time.process_time() - start)
+
+
+def table(args: argparse.Namespace) -> int:
+    """Bots at every seat against the raw random loop, interleaved (see the module docstring)."""
+    report = {}
+    for spec in args.specs:
+        ratios, bot_rates, random_rates = [], [], []
+        for r in range(args.runs):
+            order = [None, spec] if r % 2 == 0 else [spec, None]
+            rates = {name: table_run(args.variant, name, args.table, seed=2000 + r) for name in order}
+            bot_rates.append(rates[spec])
+            random_rates.append(rates[None])
+            ratios.append(rates[spec] / rates[None])
+        report[spec] = {
+            "variant": args.variant,
+            "hands_per_run": args.table,
+            "runs": args.runs,
+            "bot_hands_per_second": round(statistics.median(bot_rates)),
+            "random_hands_per_second": round(statistics.median(random_rates)),
+            "ratio": round(statistics.median(ratios), 3),
+            "spread": [round(min(ratios), 3), round(max(ratios), 3)],
+        }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for spec, r in report.items():
+            print(
+                f"{spec:>12} at every seat on {r['variant']}: {r['bot_hands_per_second']} hands/s against "
+                f"{r['random_hands_per_second']} random: {r['ratio']:.3f}x "
+                f"(median of {r['runs']}, spread {r['spread'][0]}–{r['spread'][1]})"
+            )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="*", default=["pimc:k=20", "rules", "rules-v1"])
@@ -61,7 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--table", type=int, default=0, metavar="N", help="hands: bot at every seat vs random")
     args = parser.parse_args(argv)
+    if args.table:
+        if args.specs == parser.get_default("specs"):
+            args.specs = ["rules"]
+        return table(args)
     per_spec: dict[str, list[dict[str, float]]] = {s: [] for s in args.specs}
     for r in range(args.runs):
         for spec in args.specs:

@@ -331,10 +331,10 @@ class RuleBot:
         k = obs.contract
         contract = rules.contracts[k]
         follow, power, trump = contract.follow, contract.power, contract.trump
-        gone = obs.gone
-        if obs.upcard >= 0 and not obs.upcard_taken and obs.upcard not in gone:
-            gone = gone | {obs.upcard}  # turned down: out of play (the memory stays plays only)
-        mine = set(obs.hand)
+        gone = obs.gone  # the memory's: read, never changed
+        mine = set(obs.hand)  # with gone: the cards no other hand holds
+        if obs.upcard >= 0 and not obs.upcard_taken:
+            mine.add(obs.upcard)  # turned down: out of play
         suits = self.tables(rules).suits[k]
 
         def boss(card: int) -> bool:
@@ -348,7 +348,7 @@ class RuleBot:
 
         table = obs.trick  # seat, card, seat, card, ...
         if not table:
-            return self._lead(rules, obs, legal, boss, gone)
+            return self._lead(rules, obs, legal, boss, gone, mine)
         led = follow[table[1]]
         winner, best = table[0], table[1]
         best_power = power[best]
@@ -395,6 +395,7 @@ class RuleBot:
         legal: list[int],
         is_boss: Callable[[int], bool],
         gone: set[int],
+        mine: set[int],
     ) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
         contract = rules.contracts[obs.contract]
@@ -406,7 +407,6 @@ class RuleBot:
             for s in range(obs.players)
             if not obs.out[s] and not self._teammates(rules, obs, s) and trump not in obs.voids[s]
         ]
-        mine = set(obs.hand)
         unseen_trumps = [x for x in suits.get(trump, ()) if x not in gone and x not in mine] if trump >= 0 else []
         on_makers = obs.maker >= 0 and self._teammates(rules, obs, obs.maker)
         alone = obs.seat in obs.alone

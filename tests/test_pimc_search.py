@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from interpreter.agents import PimcBot, RuleBot
+import pytest
+
+from interpreter.agents import PimcBot, RuleBot, pimc
 from interpreter.engine import State
 from interpreter.variants import load_rules
 
@@ -102,3 +104,25 @@ def test_sure_needs_a_gain_beyond_the_noise() -> None:
     assert bot._sure(steady, 0, 1)
     assert not bot._sure(noisy, 0, 1)
     assert not bot._sure(steady, 1, 0)
+
+
+def test_bidding_decisions_get_their_own_budget() -> None:
+    rules = load_rules("euchre")
+    state = rules.deal(random.Random(2), 0)
+    assert not state.playing and len(state.legal_actions()) > 1
+    bot = PimcBot(random.Random(3), k=3, kbid=7)
+    bot.worlds_values(state, state.turn, state.legal_actions())
+    assert bot.worlds == 7
+
+
+def test_a_settled_search_stops_after_five_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every action comes to the same in each world, more worlds cannot change the choice."""
+    rules = load_rules("euchre")
+    state = rules.deal(random.Random(2), 0)
+    bot = PimcBot(random.Random(3), k=20)
+    monkeypatch.setattr(pimc, "rollout", lambda world, bidder, player=None: None)  # unfinished: worth 0
+    rows = bot.worlds_values(state, state.turn, state.legal_actions())
+    assert bot.worlds == pimc.SAME_AFTER == len(rows)
+    monkeypatch.undo()
+    bot.worlds_values(state, state.turn, state.legal_actions())
+    assert bot.worlds == 20

@@ -1,13 +1,17 @@
 """Perfect-Information Monte Carlo: the search bot for any variant, on the State API only.
 
 At a decision with a choice, it draws `k` worlds the seat cannot tell from the
-real hand (`WorldSampler`, interpreter/worlds.py), plays every legal action out
-to the end of the hand in each world with the fast rollout policy, and takes
-the action whose returns (`State.returns()`, the hand's worth to the seat in
-the match's direction) sum highest. Ties go to the rule bot's choice. `ms`
-bounds a decision's time (at least one world is always drawn). Nothing here
-knows a variant: worlds, rollouts and returns come from the engine and the spec.
-"""
+real hand (`WorldSampler`, interpreter/worlds.py; `kbid` of them before the
+first card, where the few decisions that win matches are), plays every legal
+action out to the end of the hand in each world with the rule bot (or, with
+`roll=0`, a cheaper greedy card rule), and takes the action whose returns
+(`State.returns()`, the hand's worth to the seat in the match's direction) sum
+highest. Ties go to the rule bot's choice, and with `trust` > 0 so does any
+gain the worlds do not show clearly. Cards that take the same tricks are
+searched once, and a search whose actions all came to the same in each of its
+first worlds stops there. `ms` bounds a decision's time (at least one world is
+always drawn). Nothing here knows a variant: worlds, rollouts and returns come
+from the engine and the spec."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Per-seat steps: a phase's `seats` (which players it asks) and `all_pass: next` (an all-pass
+"""Per-seat steps: a phase's `may_if` (which players it asks) and `all_pass: next` (an all-pass
 that falls through to the next phase), with the house rules built from them:
 house/stuck-dealer-any-suit and house/stuck-dealer-no-trump.
 
@@ -90,18 +90,18 @@ def test_no_trump_the_stuck_dealers_high_has_no_bowers() -> None:
 
 
 # ------------------------------------------------------------------ the constructs, in any spec
-ORDER_UP_SEATS = "round1: {order_up: {seats: seat == dealer}}"
+ORDER_UP_SEATS = "round1: {order_up: {may_if: seat == dealer}}"
 SEATS_ORDER_UP = """\
 extends: euchre
 name: only-the-dealer-orders
 title: only the dealer may order up
 bidding:
   patch:
-    round1: {order_up: {seats: seat == dealer}}
+    round1: {order_up: {may_if: seat == dealer}}
 """
 
 
-def test_seats_on_order_up_asks_only_those_players(tmp_path: Path) -> None:
+def test_may_if_on_order_up_asks_only_those_players(tmp_path: Path) -> None:
     st = deal(load_rules(write(tmp_path, SEATS_ORDER_UP)), 1, SPADES_FOR_THE_DEALER, "9S")
     assert st.turn == 1 and legal(st) == ["pass", "order"]  # the dealer, nobody before him
     act(st, "pass")
@@ -121,13 +121,13 @@ bidding:
   append:
     - name_trump:
         id: round3
-        seats: seat == (dealer + 2) % players or seat == dealer
+        may_if: seat == (dealer + 2) % players or seat == dealer
         choices: [high]
         all_pass: redeal
 """
 
 
-def test_all_pass_next_goes_on_and_seats_takes_a_seat_expression(tmp_path: Path) -> None:
+def test_all_pass_next_goes_on_and_may_if_takes_a_seat_expression(tmp_path: Path) -> None:
     r = load_rules(write(tmp_path, FALL_THROUGH))
     st = deal(r, 3, SPADES_FOR_THE_DEALER, "9S")
     act(st, *ROUND1, "pass", "pass", "pass", "pass")  # round 2: all four pass, the dealer too
@@ -164,7 +164,7 @@ def test_verify_finds_a_fall_through_that_nothing_catches(tmp_path: Path) -> Non
 
 
 def test_verify_walks_a_step_that_may_ask_nobody(tmp_path: Path) -> None:
-    # `seats` reads the maker: verify cannot tell that it always asks somebody, so the step may be
+    # `may_if` reads the maker: verify cannot tell that it always asks somebody, so the step may be
     # skipped and round 2's fall-through may reach the end with no contract.
     spec = write(tmp_path, FALL_THROUGH.replace("seat == (dealer + 2) % players or seat == dealer", "seat == maker"))
     messages = [f.message for f in verify(spec, hands=50).findings]
@@ -174,8 +174,8 @@ def test_verify_walks_a_step_that_may_ask_nobody(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("setting", "message"),
     [
-        ("{seats: seat == dealr}", "unknown name 'dealr' (did you mean 'dealer'?)"),
-        ("{seats: seat}", "expected true/false, got a number"),
+        ("{may_if: seat == dealr}", "unknown name 'dealr' (did you mean 'dealer'?)"),
+        ("{may_if: seat}", "expected true/false, got a number"),
         ("{all_pass: nxt}", "did you mean 'next'?"),
     ],
 )
@@ -187,10 +187,10 @@ def test_misuse_is_a_located_error(tmp_path: Path, setting: str, message: str) -
     assert info.value.line == 6
 
 
-def test_seats_needs_players_asked_in_turn(tmp_path: Path) -> None:
+def test_may_if_needs_players_asked_in_turn(tmp_path: Path) -> None:
     spec = """\
 players: 4
-name: auction-seats
+name: auction-may-if
 title: x
 sides: partnerships
 deck: {suits: [C, D, H, S], ranks: [9, T, J, Q, K, A]}
@@ -198,12 +198,12 @@ ranking: {bower_rank: J, trump: [right_bower, left_bower, A, K, Q, T, 9], plain:
 deal: {packets: [3, 2], upcard: false}
 bidding:
   - auction: {min: 3, max: 5, all_pass: redeal}
-  - name_trump: {who: maker, choices: [suits], seats: seat == dealer}
+  - name_trump: {who: maker, choices: [suits], may_if: seat == dealer}
 lead: [{otherwise: true, from: maker}]
 scoring: [{otherwise: true, makers: 1}]
 match_end: [{winner_if: side.score >= 10}]
 """
-    with pytest.raises(SpecError, match="`seats` chooses among the players asked in turn: it needs `who: each`"):
+    with pytest.raises(SpecError, match="`may_if` chooses among the players asked in turn: it needs `who: each`"):
         load_rules(write(tmp_path, spec))
 
 

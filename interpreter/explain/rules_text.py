@@ -292,10 +292,10 @@ class Describer:
         return [("when", f"only if {self.words.clause(phase.when)}")]
 
     def asked(self, phase: PhaseModel) -> str:
-        """Who a phase that asks players in turn asks: 'each player', or those its `seats` names."""
-        if phase.seats is None:
+        """Who a phase that asks players in turn asks: 'each player', or those its `may_if` lets in."""
+        if phase.may_if is None:
             return "each player"
-        clause = self.words.clause(phase.seats)
+        clause = self.words.clause(phase.may_if)
         said = NAMES["seat"].noun + " is"
         if clause.startswith(said):
             return "each player " + clause.replace(said, "who is")

@@ -101,7 +101,7 @@ class PhaseModel:
 
     id: str | None = None  # the explicit id, if written
     when: Expr | None = None  # the gate: the phase is offered only in hands where this holds (hand names)
-    seats: Expr | None = None  # which players it asks: those where this holds (`seat` and hand names); None: all
+    may_if: Expr | None = None  # a player is asked only where this holds (`seat`: the player asked); None: all
     path: tuple[PathPart, ...] = field(default=(), compare=False)  # ("bidding", i, kind): where errors point
 
     @classmethod
@@ -139,19 +139,19 @@ class PhaseModel:
         return [*self.path, *more]
 
     def seat_filter(self, ctx: BuildContext) -> SeatFilter | None:
-        """The compiled `seats` condition (None: the kind asks every player it would).
+        """The compiled `may_if` condition (None: the kind asks every player it would).
 
-        Only kinds whose schema entry has `seats` can carry it (those asking players
+        Only kinds whose schema entry has `may_if` can carry it (those asking players
         in turn from the dealer's left); they call this in `build`, in one place."""
-        if self.seats is None:
+        if self.may_if is None:
             return None
-        compiled = ctx.expr(self.where("seats"), self.seats, ctx.seat_names, "bool")
+        compiled = ctx.expr(self.where("may_if"), self.may_if, ctx.seat_names, "bool")
         return SeatFilter.build(compiled, ctx.seat_count, ctx.option_values)
 
 
 @dataclass(frozen=True)
 class SeatFilter:
-    """A phase's `seats`: which players, in turn from the dealer's left, it asks.
+    """A phase's `may_if`: which players, in turn from the dealer's left, it asks.
 
     `may_ask_nobody` and `may_skip_dealer` are verify's facts, worked out once at
     compile time: exactly, by trying every dealer and seat, when the condition
@@ -275,7 +275,7 @@ def upcard_env(st: State) -> dict[str, object]:
 
 
 def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
-    """The players a phase asks in turn from the dealer's left: all, or those its `seats` names."""
+    """The players a phase asks in turn from the dealer's left: all, or those its `may_if` lets in."""
     if seats is None:
         return seats_from(st, st.dealer + 1)
     return seats.asked(st)

@@ -44,7 +44,6 @@ class EndHandModel(PhaseModel):
 
     outcome: str  # "misdeal" | "concede" | "claim" (required)
     who: str = "each"  # "each" (from the dealer's left) | "maker" | "dealer"
-    may_if: Expr | None = None  # a player is asked only where this holds (hand names; `seat`: the player asked)
     dealer: str = "next"  # misdeal: "same" or "next" dealer deals again
     award: dict[str, Expr] | None = None  # concede: points to the player's side (`own`) and the others (`others`)
 

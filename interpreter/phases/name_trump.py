@@ -54,7 +54,9 @@ class NameTrumpModel(PhaseModel):
             fallback, all_pass = ctx.contract_names.index(name), "contract"
         seats = self.seat_filter(ctx)
         if seats is not None and self.who != "each":
-            raise ctx.fail(self.where("seats"), "`seats` chooses among the players asked in turn: it needs `who: each`")
+            raise ctx.fail(
+                self.where("may_if"), "`may_if` chooses among the players asked in turn: it needs `who: each`"
+            )
         return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback, seats)
 
     def choices_text(self) -> str:
@@ -85,7 +87,7 @@ class NameTrumpModel(PhaseModel):
         if isinstance(self.all_pass, dict):
             contract = self.all_pass.get("contract")
             after = f'if all pass, the hand is played in the "{contract}" contract (no trump), with no maker'
-        elif self.all_pass == "dealer_must_name" and self.seats is not None:
+        elif self.all_pass == "dealer_must_name" and self.may_if is not None:
             after = (
                 "the dealer, asked last after all the others passed (or alone), must name trump (he may not pass); "
                 "if all pass without him, the hand is redealt by the next dealer"
@@ -115,7 +117,7 @@ class NameTrump(Phase):
     extra: tuple[int, ...]  # contract indices beyond the suits (no-trump names)
     all_pass: str  # "redeal" | "dealer_must_name" | "next" | "contract"
     fallback: int  # contract index for all_pass == "contract"
-    seats: SeatFilter | None = None  # `seats`: the players asked (None: all)
+    seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0:
@@ -127,7 +129,7 @@ class NameTrump(Phase):
         else:
             st.queue = asked_seats(st, self.seats)
             if not st.queue:
-                return False  # `seats` asks nobody in this hand: the next step
+                return False  # `may_if` lets nobody in this hand: the next step
             st.asked = 0
             st.turn = st.queue[0]
         return True
@@ -186,7 +188,7 @@ class NameTrump(Phase):
         if self.seats is not None and self.seats.may_ask_nobody:
             out.append(s)  # asks nobody in some hands: skipped, as if not there
         # "redeal" ends the hand (an explicit, scored-as-nothing path); "dealer_must_name" has no all-pass
-        # (with `seats` leaving the dealer out, it redeals)
+        # (with `may_if` leaving the dealer out, it redeals)
         return True, out
 
     def never_runs(self, earlier: list[Phase]) -> tuple[str, str, str] | None:

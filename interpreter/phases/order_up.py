@@ -54,7 +54,7 @@ class OrderUp(Phase):
 
     dealer_pickup: str  # "always" | "optional"
     may_discard_upcard: bool
-    seats: SeatFilter | None = None  # `seats`: the players asked (None: all)
+    seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
     picks_up_upcard = True
 
     def begin(self, st: State) -> bool:

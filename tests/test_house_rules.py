@@ -642,6 +642,12 @@ CASES = [
     ("no-alone-after-pass", NO_ALONE_AFTER_PASS, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
     ("stick-the-dealer", STUCK, {}, STUCK_RESULT),
     (
+        "dealer-concedes",
+        *first_jsonl_record("dealer-concedes")[:1],
+        {},
+        first_jsonl_record("dealer-concedes")[1],
+    ),
+    (
         "stuck-dealer-any-suit",
         *first_jsonl_record("stuck-dealer-any-suit")[:1],
         {},

@@ -208,7 +208,9 @@ match_end: [{winner_if: side.score >= 10}]
 
 
 # ------------------------------------------------------------------ bots finish matches
-@pytest.mark.parametrize("rule", ["house/stuck-dealer-any-suit", "house/stuck-dealer-no-trump"])
+@pytest.mark.parametrize(
+    "rule", ["house/stuck-dealer-any-suit", "house/stuck-dealer-no-trump", "house/dealer-concedes"]
+)
 def test_the_rule_bot_finishes_a_match_and_every_record_replays(rule: str) -> None:
     bots = [RuleBot() for _ in range(4)]
     match = play_match(load_rules("euchre", None, [rule]), bots, random.Random(3), variant="euchre", overlays=[rule])
@@ -237,3 +239,50 @@ def test_the_bots_play_the_stuck_dealers_hands(rule: str, bot: str) -> None:
             st.apply(action)
         assert st.status == "complete"
     assert said <= {"call C", "call D", "call H", "call S", "call high"} and "pass" not in said
+
+
+# ------------------------------------------------------------------ dealer-concedes (with end_hand's concession)
+# Dealer 3 holds nothing: no trump in any suit worth naming, no ace.
+NOTHING_FOR_THE_DEALER = ["AC AD AH QD JD", "JS JC AS KS QS", "9H TH QH KC KD", "9C TC QC 9D TD"]
+
+
+def test_concedes_the_stuck_dealer_concedes_and_the_other_side_scores_1() -> None:
+    st = deal(rules("house/dealer-concedes"), 3, NOTHING_FOR_THE_DEALER, "9S")
+    act(st, *ROUND1, "pass", "pass", "pass")
+    assert st.turn == 3 and legal(st) == ["concede", "keep"]  # no pass, no call yet
+    act(st, "concede")
+    assert st.result() == result(None, None, [0, 0, 0, 0], [1, 0], status="conceded")
+
+
+def test_concedes_a_dealer_who_keeps_must_name_another_suit() -> None:
+    st = deal(rules("house/dealer-concedes"), 3, NOTHING_FOR_THE_DEALER, "9S")
+    act(st, *ROUND1, "pass", "pass", "pass", "keep")
+    assert st.turn == 3 and legal(st) == ["call C", "call D", "call H"]  # not spades, no pass
+    act(st, "call D", "together")
+    assert (st.maker, st.fixed_by) == (3, "stuck")
+
+
+def test_concedes_nobody_concedes_when_someone_made_trump() -> None:
+    r = rules("house/dealer-concedes")
+    st = deal(r, 3, NOTHING_FOR_THE_DEALER, "9S")
+    act(st, *ROUND1, "pass", "call H")  # seat 1 names hearts in round 2
+    assert st.turn == 1 and legal(st) == ["alone", "together"]
+    st = deal(r, 3, NOTHING_FOR_THE_DEALER, "9S")
+    act(st, "order")  # round 1: the dealer picks up, nobody is asked to concede
+    assert st.turn == 3 and all(w.startswith("discard") for w in legal(st))
+
+
+def test_concedes_explain_verify_and_the_bots() -> None:
+    text = explain_text("house/dealer-concedes").replace("\n     ", " ")
+    assert "the dealer may concede the hand (or keep playing); on a concession the hand is not played: " in text
+    assert not verify("house/dealer-concedes", hands=200).findings
+    r = load_rules("house/dealer-concedes")
+    for bots in ([RuleBot() for _ in range(4)], [PimcBot(random.Random(s), k=2) for s in range(4)]):
+        for hands in (NOTHING_FOR_THE_DEALER, SPADES_FOR_THE_DEALER):
+            st = deal(r, 3, hands, "9S")
+            act(st, *ROUND1, "pass", "pass", "pass")  # the dealer is stuck: concede or keep
+            while not st.is_over:
+                action = bots[st.turn].act(st, st.turn)
+                assert action in st.legal_actions()
+                st.apply(action)
+            assert st.status in ("complete", "conceded")

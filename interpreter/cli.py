@@ -68,7 +68,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(error_text(err), file=sys.stderr)
             status = 1
             continue
-        print(f"ok: {name} ({rules.name}: {rules.heading}, {rules.players} players)")
+        said = f"({rules.name}: {rules.heading}, {rules.players} players)"
+        print(f"ok: {name} {said}")
+        if not args.rule:
+            from .validate_cache import remember  # the next validate of this file answers at once
+
+            remember(name, said)
     return status
 
 

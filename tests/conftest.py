@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any
 
 import pytest
 from cli_helpers import EXAMPLE
+
+# The suite runs `trickspec validate` many times: it must neither read remembered answers nor
+# leave any in the user's cache (tests/test_validate_cache.py turns it on in its own folders).
+os.environ["TRICKSPEC_CACHE_DIR"] = ""
 
 
 @pytest.fixture

@@ -147,7 +147,8 @@ def test_explain_and_diff_say_who_is_asked_and_the_fall_through() -> None:
     assert "each player who is not the dealer passes or names trump" in text.replace("\n     ", " ")
     assert "if all pass, bidding goes on to the next step" in text.replace("\n     ", " ")
     changes = diff_text("euchre", "house/stuck-dealer-no-trump")
-    assert 'B adds "stuck"' in changes and "each player who is the dealer" in changes
+    assert 'B adds "stuck"' in changes and "only the dealer is asked; if he names trump, he is the maker" in changes
+    assert "the dealer may not pass: he must name trump" in changes
     assert '"high" (no trump)' in changes
 
 

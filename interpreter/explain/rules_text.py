@@ -7,6 +7,7 @@ itself in words (its kind's `describe`); this module only lays them out.
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from collections.abc import Sequence
@@ -292,14 +293,29 @@ class Describer:
         return [("when", f"only if {self.words.clause(phase.when)}")]
 
     def asked(self, phase: PhaseModel) -> str:
-        """Who a phase that asks players in turn asks: 'each player', or those its `may_if` lets in."""
+        """Who a phase that asks players in turn asks: 'each player', those its `may_if` lets in,
+        or 'only the dealer' when it names one seat (`seat == dealer`)."""
         if phase.may_if is None:
             return "each player"
+        one = self.one_seat(phase)
+        if one is not None:
+            return f"only {one}"
         clause = self.words.clause(phase.may_if)
         said = NAMES["seat"].noun + " is"
         if clause.startswith(said):
             return "each player " + clause.replace(said, "who is")
         return f"each player for whom {clause}"
+
+    def one_seat(self, phase: PhaseModel) -> str | None:
+        """The seat a `may_if` of the form `seat == EXPR` names, as a noun ('the dealer'); else None."""
+        text = str(phase.may_if).strip()
+        match = re.fullmatch(r"seat\s*==\s*(.+)|(.+?)\s*==\s*seat", text)
+        if match is None:
+            return None
+        other = (match.group(1) or match.group(2)).strip()
+        if re.search(r"\b(seat|and|or|not|if)\b|==|!=|<|>", other):
+            return None
+        return self.words.noun(other)
 
     def bidding_section(self) -> Section:
         labels = self.phase_label_list()

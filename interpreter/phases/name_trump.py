@@ -87,6 +87,8 @@ class NameTrumpModel(PhaseModel):
         if isinstance(self.all_pass, dict):
             contract = self.all_pass.get("contract")
             after = f'if all pass, the hand is played in the "{contract}" contract (no trump), with no maker'
+        elif self.all_pass == "dealer_must_name" and self.may_if is not None and d.one_seat(self) == "the dealer":
+            after = "the dealer may not pass: he must name trump"
         elif self.all_pass == "dealer_must_name" and self.may_if is not None:
             after = (
                 "the dealer, asked last after all the others passed (or alone), must name trump (he may not pass); "
@@ -98,12 +100,15 @@ class NameTrumpModel(PhaseModel):
             after = "if all pass, bidding goes on to the next step"
         else:
             after = "if all pass, the hand is redealt by the next dealer (no score)"
+        one = d.one_seat(self)
+        turns = (
+            f"only {one} is asked; if he names trump, he is the maker"
+            if one is not None
+            else f"from the dealer's left, {d.asked(self)} passes or names trump; the first to name it is the maker"
+        )
         return [
-            (
-                "turns",
-                f"from the dealer's left, {d.asked(self)} passes or names trump; the first to name it is the maker",
-            ),
-            ("choices", f"a player may name {choices}"),
+            ("turns", turns),
+            ("choices", f"{'he' if one is not None else 'a player'} may name {choices}"),
             ("all_pass", after),
         ]
 

@@ -23,7 +23,7 @@ from interpreter.match import play_match
 from interpreter.records import replay_record
 from interpreter.rules import Rules
 from interpreter.variants import load_rules
-from interpreter.verify.dynamic import _takes_all
+from interpreter.verify.dynamic import HandChecker, _takes_all, play_checked
 
 LAY_DOWN = {"rules": ["house/lay-down-loner"]}
 
@@ -321,3 +321,30 @@ def test_the_search_behind_the_cross_check_finds_a_defence() -> None:
     assert not _takes_all(st, 0)
     # led a diamond instead, he trumps it and draws the trumps: then he takes them all
     assert _takes_all(state_after(rules, record(2, hands, "QS", ["pass", "order", "discard 9D", "alone", "JD"])), 0)
+
+
+# ------------------------------------------------------------------ verify knows the outcomes
+def test_verify_catches_a_claim_the_engine_should_not_allow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the engine's proof replaced by "always", verify's own search finds a beaten claim."""
+    import interpreter.phases.end_hand as end_hand
+
+    monkeypatch.setattr(end_hand, "takes_every_trick", lambda st, seat: True)
+    rules = load_rules("house/lay-down-loner")
+    rng = random.Random(3)
+    found = None
+    for number in range(200):
+        violation, _, _ = play_checked(rules, rules.deal(rng, number % 4), rng)
+        if violation is not None:
+            found = violation
+            break
+    assert found is not None and "may claim every trick, but a defence beats him" in found.message
+
+
+def test_verify_checks_who_deals_after_a_misdeal() -> None:
+    rules = load_rules("house/no-ace-no-face")
+    st = state_after(rules, record(3, NINES, "TH", ["misdeal"]))
+    checker = HandChecker(rules, st)
+    assert checker.at_end(st) is None
+    st.next_dealer = 0  # as if the engine had passed the deal on
+    found = checker.check_next_dealer(st)
+    assert found is not None and found.message == "seat 0 deals next, but seat 3 should"

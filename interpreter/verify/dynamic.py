@@ -335,6 +335,9 @@ class HandChecker:
             env = self.hand_env(st, team)
             if result["delta"] != [0] * rules.n_sides or result["scores"] != before:
                 return Violation("points", f"a redeal scored {result['delta']}", ("bidding",))
+            found = self.check_next_dealer(st)
+            if found is not None:
+                return found
             won = None
             if rules.counts_deals:
                 found, counters, won = self.check_game(st, result, env, team, before, counters)
@@ -443,6 +446,19 @@ class HandChecker:
         if found is not None:
             return found
         return self.check_winners(st, result, env, team, scores, counters, won)
+
+    def check_next_dealer(self, st: State) -> Violation | None:
+        """Who deals next: the dealer's left, or the same dealer after a misdeal whose outcome says so."""
+        n = self.rules.players
+        expected = (st.dealer + 1) % n
+        if st.history and st.history[-1][1] == self.rules.codec.MISDEAL:
+            outcome = getattr(self.rules.phases[st.phase], "outcome", None)
+            if outcome is not None and outcome.same_dealer:
+                expected = st.dealer
+        if st.next_dealer != expected:
+            where = self.phase_path(st)
+            return Violation("end", f"seat {st.next_dealer} deals next, but seat {expected} should", where)
+        return None
 
     def check_claim(self, st: State, seat: int) -> Violation | None:
         """Before a claim: `seat`'s cards must take every trick against every defence of the actual
@@ -623,7 +639,7 @@ def run_dynamic(
         violation, at, checker = play_checked(rules, st, rng)
         if checker.first_row is not None:
             fired.add(checker.first_row)
-        dealers[k] = (dealers[k] + 1) % rules.players
+        dealers[k] = st.next_dealer  # the dealer's left, or the same dealer after a misdeal that says so
         if st.is_over and violation is None and not st.result()["winners"]:
             scores[k] = rules.next_scores(st.result())
             counters[k] = {name: list(v) for name, v in st.counters.items()}

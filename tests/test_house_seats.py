@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from handplay import act, deal, legal, refuse, result, rules
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from interpreter.agents import PimcBot, RuleBot
 from interpreter.errors import SpecError
@@ -287,3 +289,39 @@ def test_concedes_explain_verify_and_the_bots() -> None:
                 assert action in st.legal_actions()
                 st.apply(action)
             assert st.status in ("complete", "conceded")
+
+
+# ------------------------------------------------------------------ a property over random deals and play
+@settings(max_examples=60, deadline=None)
+@given(seed=hst.integers(0, 2**32 - 1), rule=hst.sampled_from(["stuck-dealer-any-suit", "stuck-dealer-no-trump"]))
+def test_only_the_stuck_dealer_has_his_choices_and_no_hand_is_redealt(seed: int, rule: str) -> None:
+    """Random legal play: no hand is redealt; the turned-down suit and no-trump are named only by
+    the dealer after everybody else passed both rounds, and only the dealer is ever refused a pass."""
+    r = load_rules(f"house/{rule}")
+    rng = random.Random(seed)
+    st = r.deal(rng, seed % 4)
+    codec = r.codec
+    seen_stuck = False
+    while not st.is_over:
+        words = [codec.to_str(a) for a in st.legal_actions()]
+        passes = sum(1 for _, a in st.history if codec.to_str(a) == "pass")
+        stuck = st.turn == st.dealer and passes == 7 and not st.playing
+        if st.turned_down >= 0 and not st.playing and any(w.startswith("call") for w in words):
+            down = f"call {r.deck.suits[st.turned_down]}"
+            assert (down in words) == (stuck and rule == "stuck-dealer-any-suit")
+            assert ("call high" in words) == (stuck and rule == "stuck-dealer-no-trump")
+            assert ("pass" not in words) == stuck
+        legal_now = st.legal_actions()
+        seen_stuck = seen_stuck or stuck
+        # passes are likely, so that the dealer is often stuck (about one deal in five)
+        st.apply(codec.PASS if "pass" in words and rng.random() < 0.8 else rng.choice(legal_now))
+    assert st.status == "complete"
+    STUCK_SEEN.append(seen_stuck)
+
+
+STUCK_SEEN: list[bool] = []
+
+
+def test_the_property_met_stuck_dealers() -> None:
+    """Runs after the property (file order): a good share of its deals left the dealer stuck."""
+    assert not STUCK_SEEN or sum(STUCK_SEEN) >= 3

@@ -59,7 +59,7 @@ class PartnerExchangeModel(PhaseModel):
             )
         else:
             parts.append(("back", f"then {taker} gives {to_first} one card back face down"))
-        parts.append(("sees", "only the two of them see the cards passed; a partner who sits out still takes part"))
+        parts.append(("sees", "only the two of them see the cards passed"))
         return parts
 
 

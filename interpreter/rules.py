@@ -135,6 +135,7 @@ class Rules:
     card_getters: dict[str, Any] = field(default_factory=dict)
 
     next_seat: tuple[int, ...] = ()
+    seat_orders: tuple[tuple[int, ...], ...] = ()  # per seat: every seat clockwise from it (phases.base.seats_from)
     # Per dealer: (seat, start, end) slices of the shuffled deck, in dealing order.
     deal_plan: tuple[tuple[tuple[int, int, int], ...], ...] = ()
     printed_suit: tuple[int, ...] = ()  # per card: its printed suit, -1 for a joker
@@ -153,10 +154,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
+        n = self.players
+        self.seat_orders = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
         self.side_seats = tuple(
             tuple(s for s in range(self.players) if self.side_of[s] == side) for side in range(self.n_sides)
         )
-        n = self.players
         plans = []
         for dealer in range(n):
             plan, pos = [], 0

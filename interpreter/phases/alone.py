@@ -168,15 +168,17 @@ class Alone(Phase):
             st.queue = [s for s in st.queue if not st.out[s]]  # a benched partner is asked nothing
             if self.stop_at_first:
                 st.queue = []
-            giver = next(
-                (
-                    s
-                    for s in seats_from(st, loner + 1)
-                    if s != loner and st.out[s] and st.rules.side_of[s] == st.rules.side_of[loner]
-                ),
-                -1,
-            )
-            if self.partner_gives and giver >= 0:
+            giver = -1
+            if self.partner_gives:  # looked for only when one gives (this runs in every lone hand)
+                giver = next(
+                    (
+                        s
+                        for s in seats_from(st, loner + 1)
+                        if s != loner and st.out[s] and st.rules.side_of[s] == st.rules.side_of[loner]
+                    ),
+                    -1,
+                )
+            if giver >= 0:
                 st.queue.insert(0, loner)
                 st.step = 1
                 st.turn = giver

@@ -282,9 +282,9 @@ def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
 
 
 def seats_from(st: State, start: int) -> list[int]:
-    """All seats clockwise beginning at `start`."""
-    n = st.rules.players
-    return [(start + k) % n for k in range(n)]
+    """All seats clockwise beginning at `start` (a fresh list of the table `Rules` built once)."""
+    orders = st.rules.seat_orders
+    return list(orders[start % len(orders)])
 
 
 def sit_out_partners(st: State, seat: int) -> None:

@@ -9,13 +9,14 @@ Layout for a deck of N cards, S suits, C contracts, bids up to B:
     [2N, 3N)          give card (to a lone partner)
     3N + k            a fixed word (pass, order, …)
     CALL + contract   call S / call high
-    BID + n           bid n
+    BID + n           bid n (n = 0 .. max bid)
+    BID + max + 1 + k bid WORD: the k-th named or denominated bid ("7H", "misere")
     ACE + suit        ace S
 """
 
 from __future__ import annotations
 
-from .cards import Deck, norm_suit
+from .cards import SUIT_ALIASES, Deck, norm_suit
 
 WORDS: tuple[str, ...] = ("pass", "order", "decline", "alone", "together", "stay", "fold", "exchange", "keep")
 WORDS += ("misdeal", "concede", "claim")  # the answers that end a hand without play (phases/end_hand.py)
@@ -24,7 +25,9 @@ WORDS += ("misdeal", "concede", "claim")  # the answers that end a hand without 
 class ActionCodec:
     """Translates between action ints and their record strings for one rules set."""
 
-    def __init__(self, deck: Deck, contract_names: tuple[str, ...], max_bid: int) -> None:
+    def __init__(
+        self, deck: Deck, contract_names: tuple[str, ...], max_bid: int, bid_words: tuple[str, ...] = ()
+    ) -> None:
         self.deck = deck
         n = deck.size
         self.n_cards = n
@@ -47,7 +50,7 @@ class ActionCodec:
         ) = range(base, base + len(WORDS))
         self.CALL = base + len(WORDS)
         self.BID = self.CALL + len(contract_names)
-        self.ACE = self.BID + max_bid + 1
+        self.ACE = self.BID + max_bid + 1 + len(bid_words)
         self.size = self.ACE + len(deck.suits)
         card_names = deck.names()
         names: list[str] = list(card_names)
@@ -56,6 +59,7 @@ class ActionCodec:
         names += list(WORDS)
         names += [f"call {c}" for c in contract_names]
         names += [f"bid {b}" for b in range(max_bid + 1)]
+        names += [f"bid {w}" for w in bid_words]
         names += [f"ace {s}" for s in deck.suits]
         self.names = tuple(names)
         self._lookup = {name.lower(): i for i, name in enumerate(names)}
@@ -83,6 +87,8 @@ class ActionCodec:
             return (self.DISCARD if verb == "discard" else self.GIVE) + card
         if verb in ("call", "ace") and len(arg) <= 2:
             arg = norm_suit(arg)
+        if verb == "bid" and arg[-1:] in SUIT_ALIASES:
+            arg = arg[:-1] + SUIT_ALIASES[arg[-1]]  # bid 7♥ is bid 7H
         digits = arg.lstrip("+")
         if verb == "bid" and digits.isascii() and digits.isdigit() and len(digits) <= 9:
             arg = str(int(digits))

@@ -7,7 +7,7 @@ playing a trick is a few list lookups and never a rule lookup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 JOKER = "JK"
 TRUMP_BONUS = 1000  # any trump beats any card of the led suit
@@ -35,41 +35,72 @@ class Contract:
     """How cards behave in one hand: a trump suit, or a no-trump order.
 
     `follow[card]` is the suit index the card follows; `power[card]` orders the
-    cards that can win a trick (trumps carry TRUMP_BONUS).
+    cards that can win a trick (trumps carry TRUMP_BONUS). `ruff` is the suit
+    whose cards beat the led suit: the trump suit, or at no-trump the jokers'
+    suit of their own (index len(suits)), -1 when nothing does.
     """
 
     name: str  # "H" for a suit contract, else the no-trump name ("high")
     trump: int  # suit index, -1 for no-trump
     follow: tuple[int, ...]
     power: tuple[int, ...]
+    ruff: int = -1
 
 
 @dataclass(frozen=True)
 class Deck:
+    """The cards of a variant: suit x rank, minus what `suit_ranks` leaves out of a suit, plus jokers.
+
+    Cards are numbered suit by suit (each suit's ranks in `ranks` order), then the
+    jokers; every question about a card is a lookup in tables built here once.
+    """
+
     suits: tuple[str, ...]
     ranks: tuple[str, ...]
     jokers: int
     suit_names: dict[str, str]
+    # per suit, the indices (into `ranks`) of the ranks it has; None: every suit has every rank
+    suit_ranks: tuple[tuple[int, ...], ...] | None = None
+    _suit: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _id: dict[tuple[int, int], int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        full = tuple(range(len(self.ranks)))
+        per_suit = self.suit_ranks or (full,) * len(self.suits)
+        pairs = [(s, r) for s, ranks in enumerate(per_suit) for r in ranks]
+        object.__setattr__(self, "_suit", tuple(s for s, _ in pairs) + (-1,) * self.jokers)
+        object.__setattr__(self, "_rank", tuple(r for _, r in pairs) + (-1,) * self.jokers)
+        object.__setattr__(self, "_id", {pair: i for i, pair in enumerate(pairs)})
 
     @property
     def size(self) -> int:
-        return len(self.suits) * len(self.ranks) + self.jokers
+        return len(self._suit)
+
+    @property
+    def n_suited(self) -> int:
+        """How many cards have a suit (the jokers come after them)."""
+        return len(self._suit) - self.jokers
 
     def card(self, suit: int, rank: int) -> int:
-        return suit * len(self.ranks) + rank
+        """The card of this suit and rank, -1 when the suit lacks the rank."""
+        return self._id.get((suit, rank), -1)
 
     def suit_of(self, card: int) -> int:
         """Printed suit, -1 for a joker."""
-        return card // len(self.ranks) if card < len(self.suits) * len(self.ranks) else -1
+        return self._suit[card]
 
     def rank_of(self, card: int) -> int:
-        return card % len(self.ranks) if self.suit_of(card) >= 0 else -1
+        return self._rank[card]
 
     def is_joker(self, card: int) -> bool:
-        return self.suit_of(card) < 0
+        return self._suit[card] < 0
+
+    def has(self, suit: int, rank: int) -> bool:
+        return (suit, rank) in self._id
 
     def names(self) -> tuple[str, ...]:
-        out = [r + s for s in self.suits for r in self.ranks]
+        out = [self.ranks[self._rank[c]] + self.suits[self._suit[c]] for c in range(self.n_suited)]
         out += [JOKER] * self.jokers if self.jokers <= 1 else [f"{JOKER}{i + 1}" for i in range(self.jokers)]
         return tuple(out)
 
@@ -77,12 +108,13 @@ class Deck:
         """Card text ('TD', '10♦', 'jk') to its id, None if no such card."""
         t = text.strip()
         if t.upper() == JOKER and self.jokers:
-            return len(self.suits) * len(self.ranks)
+            return self.n_suited
         if len(t) < 2:
             return None
         rank, suit = norm_rank(t[:-1]), norm_suit(t[-1])
         if rank in self.ranks and suit in self.suits:
-            return self.card(self.suits.index(suit), self.ranks.index(rank))
+            card = self.card(self.suits.index(suit), self.ranks.index(rank))
+            return card if card >= 0 else None
         return None
 
     def suit_word(self, suit: int) -> str:
@@ -126,12 +158,20 @@ def suit_contract(
             follow[c], power[c] = trump, TRUMP_BONUS + trump_pos[deck.ranks[r]]
         else:
             follow[c], power[c] = s, plain_pos[deck.ranks[r]]
-    return Contract(deck.suits[trump], trump, tuple(follow), tuple(power))
+    return Contract(deck.suits[trump], trump, tuple(follow), tuple(power), trump)
 
 
 def no_trump_contract(deck: Deck, name: str, order: list[str]) -> Contract:
-    """Tables for a hand without trump: every card keeps its printed suit."""
+    """Tables for a hand without trump: every card keeps its printed suit.
+
+    A joker is then the only trump, a suit of its own (index len(suits)): its
+    holder may play it only when he cannot follow suit, and it wins the trick;
+    led, it wins and the others, who cannot follow it, play any card.
+    """
     pos = {r: len(order) - i for i, r in enumerate(order)}
-    follow = tuple(deck.suit_of(c) for c in range(deck.size))
-    power = tuple(pos.get(deck.ranks[deck.rank_of(c)], 0) if deck.suit_of(c) >= 0 else 0 for c in range(deck.size))
-    return Contract(name, -1, follow, power)
+    joker_suit = len(deck.suits)
+    follow = tuple(deck.suit_of(c) if deck.suit_of(c) >= 0 else joker_suit for c in range(deck.size))
+    power = tuple(
+        pos.get(deck.ranks[deck.rank_of(c)], 0) if deck.suit_of(c) >= 0 else TRUMP_BONUS for c in range(deck.size)
+    )
+    return Contract(name, -1, follow, power, joker_suit if deck.jokers else -1)

@@ -107,12 +107,14 @@ class _Compiler:
         self.option_values = options
         players = self.seat_count = self.players(options)
         deck = self.deck = self.make_deck()
-        self.values = text_values(deck, [phase.pid for phase in m.bidding])
         self.card_words = CardWords(deck, self.colours)
         contracts, contract_names = self.contracts(deck)
         self.contract_names = contract_names
         max_bid = max(phase.max_bid() for phase in m.bidding)
-        codec = self.codec = ActionCodec(deck, contract_names, max_bid)
+        bid_words = tuple(dict.fromkeys(w for phase in m.bidding for w in phase.bid_words()))
+        codec = self.codec = ActionCodec(deck, contract_names, max_bid, bid_words)
+        numbers = [str(n) for phase in m.bidding for n in range(1, phase.max_bid() + 1)]
+        self.values = text_values(deck, [phase.pid for phase in m.bidding], [*dict.fromkeys(numbers), *bid_words])
         sides_kind = m.sides
         if sides_kind == "partnerships":
             if players % 2:
@@ -172,6 +174,19 @@ class _Compiler:
                     )
                 )
 
+            caps = None
+            if row.cap is not None:
+                where = ("scoring", i, "cap")
+                caps = (
+                    award("makers", hand_names, row.cap, where),
+                    award("defenders", hand_names, row.cap, where),
+                    award("each", hand_names, row.cap, where),
+                )
+                for key, given in (("makers", row.makers), ("defenders", row.defenders), ("each", row.each)):
+                    if getattr(row.cap, key) is not None and given is None:
+                        raise self.fail(
+                            [*where, key], f"scoring row {i + 1}: cap.{key} caps points the row does not give ({key})"
+                        )
             scoring.append(
                 ScoreRow(
                     id=row.id if row.id is not None else f"row {i + 1}",
@@ -180,11 +195,13 @@ class _Compiler:
                     defenders=award("defenders", hand_names),
                     each=award("each", side_names),
                     counters=tuple(changes),
+                    cap=caps,
                 )
             )
         match_end = tuple(
-            WinRule(self.expr(["match_end", i, "winner_if"], r.winner_if, side_names, "bool"), r.best)
+            WinRule(self.expr(["match_end", i, key], test, side_names, "bool"), r.best, key == "loser_if")
             for i, r in enumerate(m.match_end)
+            for key, test in [("winner_if", r.winner_if) if r.winner_if is not None else ("loser_if", r.loser_if)]
         )
         games = self.games(side_names, scoring, match_end)
         # What is read after the scoring: the match end, and the game end and carry.
@@ -238,6 +255,7 @@ class _Compiler:
         exprs: list[CompiledExpr] = []
         for row in scoring:
             exprs += [e for e in (row.when, row.makers, row.defenders, row.each) if e is not None]
+            exprs += [e for e in row.cap or () if e is not None]
             for _, *awards in row.counters:
                 exprs += [e for e in awards if e is not None]
         return exprs + ends
@@ -403,7 +421,39 @@ class _Compiler:
         names = {k: v for k, v in DEFAULT_SUIT_NAMES.items() if k in suits}
         if d.jokers and any(rank + suit == JOKER for suit in suits for rank in ranks):
             raise self.fail(["deck", "jokers"], f"deck: the joker's name {JOKER} would also name a card of the deck")
-        return Deck(tuple(suits), tuple(ranks), d.jokers, names)
+        return Deck(tuple(suits), tuple(ranks), d.jokers, names, self.suit_ranks(suits, ranks))
+
+    def suit_ranks(self, suits: list[str], ranks: list[str]) -> tuple[tuple[int, ...], ...] | None:
+        """deck.suit_ranks: per suit, the indices of its ranks (in `ranks` order); None when not written."""
+        given = self.model.deck.suit_ranks
+        if not given:
+            return None
+        own: dict[str, tuple[int, ...]] = {}
+        for key, items in given.items():
+            suit = norm_suit(key)
+            if suit not in suits:
+                close = difflib.get_close_matches(key, suits, 1)
+                raise self.fail(
+                    ["deck", "suit_ranks", key],
+                    f"deck.suit_ranks: '{key}' is not a suit of the deck ({' '.join(suits)})",
+                    f"did you mean '{close[0]}'?" if close else None,
+                )
+            seen: list[int] = []
+            for i, raw in enumerate(items):
+                rank = norm_rank(raw)
+                if rank not in ranks:
+                    close = difflib.get_close_matches(str(raw), ranks, 1)
+                    raise self.fail(
+                        ["deck", "suit_ranks", key, i],
+                        f"deck.suit_ranks.{key}: unknown rank '{raw}'; the deck's ranks are {' '.join(ranks)}",
+                        f"did you mean '{close[0]}'?" if close else None,
+                    )
+                if ranks.index(rank) in seen:
+                    raise self.fail(["deck", "suit_ranks", key, i], f"deck.suit_ranks.{key}: '{raw}' is listed twice")
+                seen.append(ranks.index(rank))
+            own[suit] = tuple(sorted(seen))
+        full = tuple(range(len(ranks)))
+        return tuple(own.get(s, full) for s in suits)
 
     def rank_list(
         self,
@@ -466,9 +516,10 @@ class _Compiler:
         plain = self.rank_list(["ranking", "plain"], list(r.plain), deck, False)
         contracts = [suit_contract(deck, t, trump, plain, bower, self.colours) for t in range(len(deck.suits))]
         for name, order in r.no_trump.items():
-            if deck.jokers:
+            if deck.jokers > 1:
                 raise self.fail(
-                    ["ranking", "no_trump", name], "no-trump contracts with a joker in the deck are not supported"
+                    ["ranking", "no_trump", name],
+                    "a no-trump contract with more than one joker is not supported (which joker would win?)",
                 )
             if str(name) in deck.suits:
                 raise self.fail(

@@ -38,6 +38,7 @@ class State:
         "contract",
         "maker",
         "bid",
+        "bid_action",
         "alone",
         "out",
         "partner",
@@ -119,10 +120,11 @@ class State:
         self.step = 0  # phase-local: sub-step or count of players asked
         self.queue: list[int] = []
         self.asked = 0
-        self.high_bid = 0
+        self.high_bid: int = 0  # an auction's high bid so far (its value); the winning bid's value after it
         self.contract: int = -1  # index into rules.contracts
         self.maker: int = -1
         self.bid: int = 0
+        self.bid_action: int = -1  # the winning bid's action (its word: `bid 7H`), -1 without an auction
         self.alone: list[int] = []
         self.out = [False] * n
         self.partner: int = -1
@@ -224,6 +226,7 @@ class State:
         o.contract = self.contract
         o.maker = self.maker
         o.bid = self.bid
+        o.bid_action = self.bid_action
         o.alone = self.alone[:]
         o.out = self.out[:]
         o.partner = self.partner
@@ -434,7 +437,7 @@ class State:
         self.follow = contract.follow
         self.power = contract.power
         self.by_led = rules.ranks_by_led[self.contract]
-        self.trump = contract.trump
+        self.trump = contract.ruff  # the suit that beats the led one (a no-trump joker's own)
         n = rules.players
         out = self.out
         active = [s for s in range(n) if not out[s]]

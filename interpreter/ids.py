@@ -34,6 +34,8 @@ def _about(item: Any) -> str:
         return "otherwise"
     if "winner_if" in item:
         return f"winner if {item['winner_if']}"
+    if "loser_if" in item:
+        return f"loser if {item['loser_if']}"
     if len(item) == 1:
         return f"phase: {next(iter(item))}"
     return ", ".join(f"{k}: {v}" for k, v in item.items() if k != "id")

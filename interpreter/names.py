@@ -70,6 +70,11 @@ def _run(rules: Rules, st: State, makers: bool, from_end: bool) -> int:
     return leading_run((on_team[side_of[w]] for w in winners), makers)
 
 
+def _bid_word(rules: Rules, st: State) -> str:
+    """The winning bid as spoken after `bid` ("7H", "misere", "4"); "" without one."""
+    return rules.codec.to_str(st.bid_action)[4:] if st.bid_action >= 0 else ""
+
+
 Getter = Callable[["Rules", "State"], Any]
 SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
 
@@ -146,6 +151,9 @@ NAMES: dict[str, Name] = {
         "bool", _HAND, lambda r, st: st.maker >= 0, true="somebody is the maker", false="nobody is the maker"
     ),
     "contract": Name("int", _HAND, lambda r, st: st.bid, noun="the bid"),
+    # the winning bid's worth in its auction's value table (a numeric bid: its number), and its word
+    "contract_value": Name("int", _HAND, lambda r, st: st.high_bid if st.maker >= 0 else 0, noun="the bid's value"),
+    "bid": Name("str", _HAND, _bid_word, noun="the winning bid"),
     "no_trump": Name(
         "bool",
         _HAND,
@@ -301,12 +309,15 @@ CARD_FUNCTIONS: dict[str, CardFunction] = {
 }
 
 
-def text_values(deck: Deck, phase_ids: Sequence[str]) -> dict[str, tuple[str, dict[str, str]]]:
+def text_values(
+    deck: Deck, phase_ids: Sequence[str], bid_words: Sequence[str] = ()
+) -> dict[str, tuple[str, dict[str, str]]]:
     """What each text-valued name can hold, for the compiler's check of `name == "literal"`.
 
     Per name: its noun, and the spellings a spec may write mapped to the value the
     name holds (as the deck reads them: "10" is T, "♣" and "c" are C; a joker
-    upcard has suit and rank ""). `fixed_by` holds a bidding phase id, or "".
+    upcard has suit and rank ""). `fixed_by` holds a bidding phase id, or "";
+    `bid` a bid word of the spec's auctions, or "".
     """
 
     def spellings(items: Sequence[str], aliases: Mapping[str, str]) -> dict[str, str]:
@@ -323,6 +334,7 @@ def text_values(deck: Deck, phase_ids: Sequence[str]) -> dict[str, tuple[str, di
         "upcard.suit": ("suit", spellings(deck.suits, SUIT_ALIASES)),
         "upcard.rank": ("rank", spellings(deck.ranks, RANK_ALIASES)),
         "fixed_by": ("bidding phase id", ids),
+        "bid": ("bid", {**{w: w for w in bid_words}, **{w.lower(): w for w in bid_words}, "": ""}),
     }
 
 

@@ -31,12 +31,13 @@ UPCARD_NAMES = UPCARD_TYPES
 
 
 def ranks_by_led(contract: Contract, n_suits: int) -> tuple[tuple[int, ...], ...]:
-    """Per led suit (0..n_suits-1, then -1 last so that index -1 finds it): each card's power
-    when it can win a trick of that suit, else -1 (powers are >= 0, so -1 never wins)."""
-    follow, power, trump = contract.follow, contract.power, contract.trump
+    """Per led suit (0..n_suits-1, then n_suits: the jokers' own suit at no-trump, last so that
+    index -1 finds it too): each card's power when it can win a trick of that suit (it follows
+    it, or is of the suit that beats it: `Contract.ruff`), else -1 (powers are >= 0)."""
+    follow, power, ruff = contract.follow, contract.power, contract.ruff
     return tuple(
-        tuple(p if f in (led, trump) else -1 for f, p in zip(follow, power, strict=True))
-        for led in [*range(n_suits), -1]
+        tuple(p if f in (led, ruff) else -1 for f, p in zip(follow, power, strict=True))
+        for led in range(n_suits + 1)
     )
 
 
@@ -61,12 +62,15 @@ class ScoreRow:
     each: CompiledExpr | None
     # (counter, makers, defenders, each): changes to match counters this row makes
     counters: tuple[tuple[str, CompiledExpr | None, CompiledExpr | None, CompiledExpr | None], ...] = ()
+    # (makers, defenders, each): the score each group's points cannot take a side past; None: no cap
+    cap: tuple[CompiledExpr | None, CompiledExpr | None, CompiledExpr | None] | None = None
 
 
 @dataclass(frozen=True)
 class WinRule:
-    winner_if: CompiledExpr
+    winner_if: CompiledExpr  # the test: with `loser`, the sides meeting it lose and the others win
     best: str
+    loser: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,8 +143,8 @@ class Rules:
     # Per dealer: (seat, start, end) slices of the shuffled deck, in dealing order.
     deal_plan: tuple[tuple[tuple[int, int, int], ...], ...] = ()
     printed_suit: tuple[int, ...] = ()  # per card: its printed suit, -1 for a joker
-    # Per contract, per led suit (a led joker without a suit, -1, is the last row): each card's
-    # power when it can win that trick (it follows the led suit or is trump), else -1.
+    # Per contract, per led suit (the jokers' own suit at no-trump is the last row): each card's
+    # power when it can win that trick (it follows the led suit or beats it), else -1.
     ranks_by_led: tuple[tuple[tuple[int, ...], ...], ...] = ()
     counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
@@ -257,25 +261,31 @@ class Rules:
         st: State,
         on_team: list[bool],
         into: list[int],
+        caps: tuple[CompiledExpr | None, CompiledExpr | None, CompiledExpr | None] | None = None,
     ) -> None:
-        """Add one row's awards (points, or a counter's change) to `into`, per side."""
+        """Add one row's awards (points, or a counter's change) to `into`, per side.
+
+        `caps` (points only): a group's positive points stop where the side's score
+        (before the hand, plus what it got already) reaches the cap."""
         n_sides = self.n_sides
+        before = st.scores_before
+        top = [None if c is None else int(c.fn(env)) for c in caps] if caps is not None else [None, None, None]
         if row_makers is not None:
             v = row_makers.fn(env)
             for side in range(n_sides):
                 if on_team[side]:
-                    into[side] += v
+                    into[side] += v if top[0] is None else _capped(v, top[0] - before[side] - into[side])
         if row_defenders is not None:
             v = row_defenders.fn(env)
             for side in range(n_sides):
                 if not on_team[side]:
-                    into[side] += v
+                    into[side] += v if top[1] is None else _capped(v, top[1] - before[side] - into[side])
         if row_each is not None:
-            before = st.scores_before
             side_env = dict(env)
             for side in range(n_sides):
                 bound = self.bind_sides(side_env, st, side, on_team[side], before[side], st.counters_before)
-                into[side] += row_each.fn(bound)
+                v = row_each.fn(bound)
+                into[side] += v if top[2] is None else _capped(v, top[2] - before[side] - into[side])
 
     def score_hand(self, st: State) -> HandResult:
         """The first scoring row that holds scores the hand (and changes the counters it names)."""
@@ -291,7 +301,7 @@ class Rules:
             when = row.when
             if when is not None and not when.fn(env):
                 continue
-            self.award(row.makers, row.defenders, row.each, env, st, on_team, delta)
+            self.award(row.makers, row.defenders, row.each, env, st, on_team, delta, row.cap)
             scored_by = row.id
             if row.counters:
                 counters = {name: list(values) for name, values in st.counters_before.items()}
@@ -405,7 +415,10 @@ class Rules:
         `won_game`: per side, whether it won the game this hand ended (specs with `games`).
         """
         for rule in self.match_end:
-            cands = self.satisfying(rule.winner_if, rule.best, st, env, on_team, scores, counters, won_game)
+            best = "all" if rule.loser else rule.best
+            cands = self.satisfying(rule.winner_if, best, st, env, on_team, scores, counters, won_game)
+            if rule.loser and cands:  # loser_if: the sides meeting it lose; the others win (when some is left)
+                cands = [side for side in range(self.n_sides) if side not in cands]
             if cands:
                 return cands
         return []
@@ -470,3 +483,8 @@ class Rules:
             contenders = [s for s, c in draws if value(c) == low]
             if len(contenders) == 1:
                 return contenders[0], rounds
+
+
+def _capped(points: int, room: int) -> int:
+    """Points that may not take a side past a cap `room` away: gains stop there, losses are whole."""
+    return points if points <= 0 else max(0, min(points, room))

@@ -367,7 +367,7 @@ class Narrator:
                 return f"{self.dealer(seat)} names {contract_text(name)} for the turned-up joker"
             return f"{who} calls {contract_text(name)}"
         if c.BID <= action < c.ACE:
-            return f"{who} bids {action - c.BID}"
+            return f"{who} bids {c.to_str(action)[4:]}"
         if action >= c.ACE:
             suit = rules.deck.suits[action - c.ACE]
             rank = getattr(rules.phases[st.phase], "rank", None)

@@ -306,7 +306,7 @@ def _names_upcard_suit(state: State) -> bool:
 def _bids(state: State, legal: list[int]) -> list[int]:
     """The bids (numbers of tricks) among `legal`: empty unless this is an auction."""
     c = state.rules.codec
-    return [a - c.BID for a in legal if c.BID <= a < c.ACE]
+    return [a - c.BID for a in legal if c.BID <= a < c.ACE and c.to_str(a)[4:].isdigit()]
 
 
 def _choices(state: State, legal: list[int]) -> str:

@@ -51,6 +51,8 @@ class Describer:
         self.suits = list(model.deck.suits)
         self.ranks = [rank_key(r) for r in model.deck.ranks]
         self.jokers = model.deck.jokers
+        # suits with fewer ranks than `ranks` (deck.suit_ranks): suit -> its ranks
+        self.suit_ranks = {k: [rank_key(r) for r in v] for k, v in (model.deck.suit_ranks or {}).items()}
         bower = model.ranking.bower_rank
         self.bower = rank_key(bower) if bower is not None else None
 
@@ -141,11 +143,22 @@ class Describer:
             short={"players": f"{count}, {short}"},
         )
 
+    @property
+    def deck_size(self) -> int:
+        return sum(len(self.suit_ranks.get(s, self.ranks)) for s in self.suits) + self.jokers
+
     def deck_item(self) -> Item:
-        n = len(self.suits) * len(self.ranks) + self.jokers
+        n = self.deck_size
         ranks = ", ".join(rank_text(r) for r in self.ranks)
-        suits = ", ".join(suit_name(s) for s in self.suits)
-        cards = f"{n} cards: {ranks} in {suits}"
+        if self.suit_ranks:  # suits with their own ranks: the suits with the same ranks said together
+            groups: dict[tuple[str, ...], list[str]] = {}
+            for s in self.suits:
+                groups.setdefault(tuple(self.suit_ranks.get(s, self.ranks)), []).append(suit_name(s))
+            cards = f"{n} cards: " + "; ".join(
+                f"{', '.join(rank_text(r) for r in own)} in {join_and(names)}" for own, names in groups.items()
+            )
+        else:
+            cards = f"{n} cards: {ranks} in {', '.join(suit_name(s) for s in self.suits)}"
         if self.jokers:
             cards += ", and one joker"
         span = f"{rank_text(self.ranks[0])}–{rank_text(self.ranks[-1])}" if self.ranks else ""
@@ -204,6 +217,11 @@ class Describer:
             text = f'The "{name}" contract has no trump: every suit ranks, high to low, {self.order_text(order)}'
             if self.bower:
                 text += f"; every {rank_text(self.bower)} is an ordinary card of its suit"
+            if self.jokers:
+                text += (
+                    "; the joker is the only trump: its holder may play it only when he cannot follow suit, "
+                    "and it wins the trick; led, it wins and the others play any card"
+                )
             items.append(
                 Item(
                     f'no-trump contract "{name}"',
@@ -268,7 +286,7 @@ class Describer:
         parts.append(("packets", said))
         upcard = deal.upcard
         parts.append(("upcard", "the next card is turned up (the upcard)" if upcard else "no card is turned up"))
-        size = len(self.suits) * len(self.ranks) + self.jokers
+        size = self.deck_size
         if n is not None:
             rest = size - n * hand - (1 if upcard else 0)
             if rest > 0:
@@ -422,6 +440,11 @@ class Describer:
             awards.append(("defenders", w.award(row.defenders, defenders, defenders_plural, "defenders")))
         if row.each is not None:
             awards.append(("each", w.award(row.each, f"each {self.side}", False)))
+        if row.cap is not None:  # a gain stops at the cap
+            for k, (who, words_) in enumerate(awards):
+                top = getattr(row.cap, who, None)
+                if top is not None:
+                    awards[k] = (who, f"{words_}, but these points never take a {self.side} past {w.noun(top)} points")
         for name, change in row.counters:
             for who, subject, plural_subject in (
                 ("makers", "the makers", True),
@@ -452,7 +475,15 @@ class Describer:
         rules = self.model.match_end
         items = []
         for i, rule in enumerate(rules):
+            if rule.loser_if is not None:
+                said = self.words.clause(rule.loser_if)
+                text = f"if {said}, that {self.side} loses the match and the other {self.side}s win"
+                if self.partnerships:
+                    text = f"if {said}, that {self.side} loses the match and the other wins"
+                items.append(Item(f"rule {i + 1}", [("loser_if", text)], kind="rule", ident=rule.id))
+                continue
             cond = rule.winner_if
+            assert cond is not None  # a rule has winner_if or loser_if (the schema)
             best = rule.best
             said = self.words.clause(cond)
             if self.words.mentions_side(cond):

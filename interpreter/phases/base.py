@@ -128,6 +128,10 @@ class PhaseModel:
         """The highest numeric bid this phase offers (0: none): sizes the action codec."""
         return 0
 
+    def bid_words(self) -> tuple[str, ...]:
+        """The words of its bids that are not plain numbers (`7H`, `misere`): they size the action codec."""
+        return ()
+
     def build(self, ctx: BuildContext) -> Phase:
         raise NotImplementedError
 

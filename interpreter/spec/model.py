@@ -75,6 +75,8 @@ class DeckModel:
     ranks: tuple[Rank, ...]
     jokers: int = 0
     colours: dict[str, str] | None = None  # None: the usual colours of the deck's suits
+    # per suit that lacks some of `ranks`: the ranks it has (None: every suit has every rank)
+    suit_ranks: dict[str, tuple[Rank, ...]] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,12 +119,14 @@ class AwardModel:
 class ScoreRowModel(AwardModel):
     when: Expr | None  # None: `otherwise: true`
     counters: tuple[tuple[str, AwardModel], ...] = ()  # counter name → its changes
+    cap: AwardModel | None = None  # per group: the score its points cannot take a side past
     id: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class WinRuleModel:
-    winner_if: Expr
+    winner_if: Expr | None = None  # these sides win
+    loser_if: Expr | None = None  # these sides lose: the others win (one of the two is written)
     best: str = "all"  # "all" | "highest" | "lowest"
     id: str | None = None
 
@@ -243,6 +247,7 @@ def spec_model(data: dict[str, Any]) -> SpecModel:
             ranks=_tuple(deck["ranks"]),
             **_given(deck, "jokers"),
             colours=dict(deck["colours"]) if deck.get("colours") else None,
+            suit_ranks={str(k): _tuple(v) for k, v in deck["suit_ranks"].items()} if deck.get("suit_ranks") else None,
         ),
         ranking=RankingModel(
             trump=_tuple(ranking["trump"]),
@@ -268,12 +273,13 @@ def spec_model(data: dict[str, Any]) -> SpecModel:
                 when=None if row.get("otherwise") else row["when"],
                 counters=tuple((str(k), AwardModel(**_award(v))) for k, v in (row.get("counters") or {}).items()),
                 id=_id(row),
+                cap=AwardModel(**_award(row["cap"])) if row.get("cap") else None,
                 **_award(row),
             )
             for row in data["scoring"]
         ),
         match_end=tuple(
-            WinRuleModel(winner_if=r["winner_if"], id=_id(r), **_given(r, "best")) for r in data["match_end"]
+            WinRuleModel(id=_id(r), **_given(r, "winner_if", "loser_if", "best")) for r in data["match_end"]
         ),
         counters={
             str(k): CounterModel(**_given(v, "start", "description")) for k, v in (data.get("counters") or {}).items()

@@ -170,16 +170,26 @@ class HandChecker:
         scores: Sequence[int],
         counters: dict[str, list[int]],
         into: list[int],
+        caps: Sequence[Any] | None = None,
     ) -> None:
-        """One row's (makers, defenders, each) awards added to `into`, per side."""
+        """One row's (makers, defenders, each) awards added to `into`, per side.
+
+        `caps` (a scoring row's `cap`): a gain stops where the side's score reaches the cap."""
         makers, defenders, each = row_awards
+        limits = [None if c is None else c.fn(env) for c in caps] if caps else [None, None, None]
+
+        def add(side: int, points: int, limit: int | None) -> None:
+            if limit is not None and points > 0:
+                points = max(0, min(points, limit - scores[side] - into[side]))
+            into[side] += points
+
         for side in range(self.rules.n_sides):
             if makers is not None and team[side]:
-                into[side] += makers.fn(env)
+                add(side, makers.fn(env), limits[0])
             if defenders is not None and not team[side]:
-                into[side] += defenders.fn(env)
+                add(side, defenders.fn(env), limits[1])
             if each is not None:
-                into[side] += each.fn(self.side_env(st, env, side, team[side], scores[side], counters))
+                add(side, each.fn(self.side_env(st, env, side, team[side], scores[side], counters)), limits[2])
 
     # ------------------------------------------------------------ steps
     def cards(self, st: State) -> Violation | None:
@@ -304,7 +314,8 @@ class HandChecker:
         if len(self.trick) < len(self.active):
             return None
         contract = self.rules.contracts[st.contract]
-        follow, power, trump = contract.follow, contract.power, contract.trump
+        # `ruff`: the trump suit, or at no-trump a joker's suit of its own (it beats the led suit)
+        follow, power, trump = contract.follow, contract.power, contract.ruff
         led = follow[self.trick[0][1]]
         trumps = [sc for sc in self.trick if trump >= 0 and follow[sc[1]] == trump]
         pool = trumps or [sc for sc in self.trick if follow[sc[1]] == led]
@@ -360,7 +371,7 @@ class HandChecker:
             if row.when is not None and not row.when.fn(env):
                 continue
             self.first_row = i
-            self.award((row.makers, row.defenders, row.each), env, st, team, before, counters_before, delta)
+            self.award((row.makers, row.defenders, row.each), env, st, team, before, counters_before, delta, row.cap)
             for name, *awards in getattr(row, "counters", ()):
                 self.award(awards, env, st, team, before, counters_before, counters[name])
             break
@@ -491,9 +502,11 @@ class HandChecker:
                 for s in range(rules.n_sides)
                 if rule.winner_if.fn(self.side_env(st, env, s, team[s], scores[s], counters, won_game))
             ]
+            if rule.loser and cands:  # loser_if: the sides meeting it lose, the others win
+                cands = [s for s in range(rules.n_sides) if s not in cands]
             if not cands:
                 continue
-            if rule.best in ("highest", "lowest"):
+            if rule.best in ("highest", "lowest") and not rule.loser:
                 pick = max if rule.best == "highest" else min
                 top = pick(scores[c] for c in cands)
                 cands = [c for c in cands if scores[c] == top]
@@ -523,10 +536,23 @@ class _Fallback(dict):  # type: ignore[type-arg]
         return hand[key]
 
 
+def _random_action(rules: Rules, legal: Sequence[int], rng: random.Random) -> int:
+    """A random legal action; in an auction, pass half the time.
+
+    An auction is a ladder: a uniform choice among pass and every higher bid
+    almost always climbs to the top, and the bids in the middle (a misère)
+    would never win a random hand."""
+    codec = rules.codec
+    if codec.PASS in legal and len(legal) > 2 and any(codec.BID <= a < codec.ACE for a in legal):
+        return codec.PASS if rng.random() < 0.5 else rng.choice([a for a in legal if a != codec.PASS])
+    return rng.choice(legal)
+
+
 def play_checked(rules: Rules, st: State, rng: random.Random) -> tuple[Violation | None, int, HandChecker]:
     """Play one hand with random legal actions; the first violation and the action index it follows."""
     checker = HandChecker(rules, st)
-    limit = 2 * (len(rules.phases) + 1) * (rules.players + 1) + rules.players * rules.hand_tricks
+    bids = rules.codec.ACE - rules.codec.BID  # an auction that goes round and round bids at most once a bid
+    limit = 2 * (len(rules.phases) + 1) * (rules.players + 1) + rules.players * rules.hand_tricks + bids
     violation: Violation | None = None
     at = 0
     while not st.is_over:
@@ -545,7 +571,7 @@ def play_checked(rules: Rules, st: State, rng: random.Random) -> tuple[Violation
                 return violation, at, checker
             seat = st.turn
             was_play = st.phase == rules.play_phase
-            action = rng.choice(legal)
+            action = _random_action(rules, legal, rng)
             if action == rules.codec.CLAIM and violation is None:
                 violation = checker.check_claim(st, seat)
                 at = len(st.history)

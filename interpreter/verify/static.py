@@ -133,6 +133,8 @@ def check_orders(loaded: Loaded, report: Report) -> None:
         groups: dict[int, dict[int, int]] = {}
         for card in range(deck.size):
             follow = contract.follow[card]
+            if deck.is_joker(card) and contract.trump < 0 and follow == contract.ruff == n_suits:
+                continue  # at no-trump the joker is a suit of its own, the only trump (cards.no_trump_contract)
             if not 0 <= follow < n_suits:
                 report.add(
                     located(
@@ -477,6 +479,8 @@ class Space:
                 "maker": -1,
                 "has_maker": False,
                 "contract": 0,
+                "contract_value": 0,
+                "bid": "",
                 "alone": False,
                 "defender_alone": False,
                 "lone_defender": -1,
@@ -486,18 +490,38 @@ class Space:
         n = rules.players
         makers = range(n) if names & (SEAT_NAMES - {"dealer"}) else ((dealer + 1) % n,)
         alones = (False, True) if bidding.alone_maker else (False,)
-        for maker, bid, alone in itertools.product(makers, t.bids, alones):
+        for maker, (bid, value, word), alone in itertools.product(makers, self._bids(t), alones):
             for partner in self._partners(maker, alone):
                 for lone in self._lone_defenders(maker, partner):
                     yield {
                         "maker": maker,
                         "has_maker": True,
                         "contract": bid,
+                        "contract_value": value,
+                        "bid": word,
                         "alone": alone,
                         "defender_alone": lone >= 0,
                         "lone_defender": lone,
                         "partner": partner,
                     }
+
+    def _bids(self, t: Terminal) -> list[tuple[int, int, str]]:
+        """(contract, contract_value, bid) a hand of this terminal can have: every auction bid
+        of its tricks (and of its kind of contract, when the bid fixes one), when those names are read."""
+        plain = [(bid, bid, str(bid) if bid else "") for bid in t.bids]
+        if not self.names & {"contract_value", "bid"}:
+            return plain
+        rules = self.rules
+        codec = rules.codec
+        out = []
+        for phase in rules.phases:
+            for row in getattr(phase, "bids", ()):
+                if row.tricks not in t.bids:
+                    continue
+                if row.contract >= 0 and (rules.contracts[row.contract].trump < 0) != t.no_trump:
+                    continue
+                out.append((row.tricks, row.value, codec.to_str(row.action)[4:]))
+        return sorted(set(out)) or plain
 
     def _partners(self, maker: int, alone: bool) -> list[int]:
         rules = self.rules

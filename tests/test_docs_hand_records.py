@@ -34,7 +34,9 @@ def documented_words() -> dict[str, set[str]]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) != 2 or not cells[0].startswith("`"):
             continue
-        words = set(re.findall(r"`([a-z]+(?: [A-Z]+| high| low)?)`", cells[1])) - set(bundled_names())
+        found = re.findall(r"`([a-z]+(?: [A-Z]+| high| low| \d+[A-Z]+| [a-z]+)?)`", cells[1])
+        # a bid of tricks and a denomination (`bid 7H`, `bid 6NT`) stands for all of them: `bid NS`
+        words = {"bid NS" if re.fullmatch(r"bid \d+[A-Z]+", w) else w for w in found} - set(bundled_names())
         for name in re.findall(r"`([a-z/*-]+)`", cells[0].split("(")[0]):
             table[name] = words
     return table
@@ -55,8 +57,8 @@ def played_words(name: str, hands: int = 120) -> set[str]:
             verb, _, arg = rules.codec.to_str(action).partition(" ")
             if verb in ("discard", "give"):
                 arg = "XX"
-            elif verb == "bid":
-                arg = "N"
+            elif verb == "bid":  # a number: N; tricks and a denomination: NS; a named bid stays itself
+                arg = "N" if arg.isdigit() else "NS" if arg[:1].isdigit() else arg
             elif verb in ("call", "ace") and len(arg) == 1:
                 arg = "S"
             words.add(f"{verb} {arg}".strip())

@@ -367,7 +367,10 @@ class Narrator:
                 return f"{self.dealer(seat)} names {contract_text(name)} for the turned-up joker"
             return f"{who} calls {contract_text(name)}"
         if c.BID <= action < c.ACE:
-            return f"{who} bids {c.to_str(action)[4:]}"
+            word = c.to_str(action)[4:]  # "4", "7H" (said 7♥), "6NT", "misere"
+            if word[:1].isdigit() and not word.isdigit() and word[-1:] in SUIT_SYMBOLS:
+                word = word[:-1] + suit_text(word[-1])
+            return f"{who} bids {word}"
         if action >= c.ACE:
             suit = rules.deck.suits[action - c.ACE]
             rank = getattr(rules.phases[st.phase], "rank", None)

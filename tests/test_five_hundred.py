@@ -6,13 +6,19 @@ nobody was dealt (JS QS KS in the hands below).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+import pytest
 from familyplay import full_match
 from handplay import act, deal, held, legal, refuse, result, rules
 
 from interpreter.engine import State
 from interpreter.explain import explain_text
+from interpreter.records import replay_record
+
+RECORDS = sorted((Path(__file__).resolve().parent / "records" / "five-hundred").glob("*.json"))
 
 # Seat 0 holds the top of every suit and the joker; seat 1 the bottom of the red suits;
 # seat 2 the middle; seat 3 the clubs and the low spades. The kitty: JS QS KS.
@@ -273,3 +279,20 @@ def test_explain_reads_like_family_md() -> None:
 def test_a_full_match_with_the_rule_bot_replays_every_hand() -> None:
     match = full_match("five-hundred")
     assert any(hand.result["status"] == "complete" for hand in match.hands)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_hand_records_replay_to_their_expectation(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    expect = record.pop("expect")
+    assert replay_record(record, path.parent).result == expect
+
+
+def test_the_records_cover_every_scoring_row_and_both_match_ends() -> None:
+    results = [json.loads(p.read_text(encoding="utf-8"))["expect"] for p in RECORDS]
+    assert len(RECORDS) >= 8
+    assert {r["trump"] for r in results} >= {"S", "NT", None}
+    assert any(r["alone"] and r["delta"][r["maker"] % 2] == 250 for r in results)  # misère made
+    assert any(r["alone"] and r["delta"][r["maker"] % 2] == -250 for r in results)  # misère failed
+    assert any(r["scores"][0] == 490 for r in results)  # the cap
+    assert any(r["winners"] and min(r["scores"]) <= -500 for r in results)  # the losing threshold

@@ -232,8 +232,8 @@ class HumanAgent:
         if action in legal:
             return action, ""
         # The words alone, where the verb is plain from the menu: 'H' or 'low' for a call,
-        # a card to discard or to give.
-        for verb in ("call", "ace", "discard", "give"):
+        # a card to discard or to give, '7H' or 'misere' for a bid.
+        for verb in ("call", "ace", "discard", "give", "bid"):
             other = codec.parse(f"{verb} {words}")
             if other in legal:
                 return other, ""

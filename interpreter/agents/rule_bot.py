@@ -304,14 +304,23 @@ class RuleBot:
 
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Bid the cheapest legal count not above the estimate (own tricks + partner's help)."""
+        # A bid that fixes its contract (`bid 7H`) is judged by the hand's strength in that
+        # contract, any other by the best one; a bid of no tricks (misère) is beyond this bot.
         c = rules.codec
-        best = max(self.strength(rules, obs.hand, k) for k in range(len(rules.contracts)))
+        strength = [self.strength(rules, obs.hand, k) for k in range(len(rules.contracts))]
         helpers = rules.side_of.count(rules.side_of[obs.seat]) - 1
-        expected = best + 0.2 * rules.hand_tricks * min(helpers, 1)
-        bids = sorted(a for a in legal if c.BID <= a < c.ACE)
-        if c.PASS not in legal or bids[0] - c.BID <= int(expected + 0.25):
-            return bids[0]
-        return c.PASS
+        partner = 0.2 * rules.hand_tricks * min(helpers, 1)
+        rows = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
+        offered = []  # (tricks, contract or -1) of each bid, in the auction's order (by value)
+        for a in legal:
+            if c.BID <= a < c.ACE:
+                row = rows.get(a)
+                offered.append((a, row.tricks if row else a - c.BID, row.contract if row else -1))
+        bids = [(a, n, k) for a, n, k in offered if n > 0] or offered
+        sound = [a for a, n, k in bids if n <= int((strength[k] if k >= 0 else max(strength)) + partner + 0.25)]
+        if sound:
+            return sound[0]
+        return bids[0][0] if c.PASS not in legal else c.PASS
 
     def _call_partner(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Alone with a lone hand; else call a card it does not hold, trump first."""

@@ -150,6 +150,7 @@ class Describer:
     def deck_item(self) -> Item:
         n = self.deck_size
         ranks = ", ".join(rank_text(r) for r in self.ranks)
+        spans = ""
         if self.suit_ranks:  # suits with their own ranks: the suits with the same ranks said together
             groups: dict[tuple[str, ...], list[str]] = {}
             for s in self.suits:
@@ -157,12 +158,15 @@ class Describer:
             cards = f"{n} cards: " + "; ".join(
                 f"{', '.join(rank_text(r) for r in own)} in {join_and(names)}" for own, names in groups.items()
             )
+            spans = "; ".join(
+                f"{rank_text(own[0])}–{rank_text(own[-1])} in {join_and(names)}" for own, names in groups.items()
+            )
         else:
             cards = f"{n} cards: {ranks} in {', '.join(suit_name(s) for s in self.suits)}"
         if self.jokers:
             cards += ", and one joker"
         span = f"{rank_text(self.ranks[0])}–{rank_text(self.ranks[-1])}" if self.ranks else ""
-        short = f"{n} cards ({span}{', joker' if self.jokers else ''})"
+        short = f"{n} cards ({spans or span}{', joker' if self.jokers else ''})"
         parts = [("cards", cards)]
         colours = self.model.deck.colours or {s: DEFAULT_COLOURS[s] for s in self.suits if s in DEFAULT_COLOURS}
         if self.bower is not None and colours:

@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from familyplay import full_match
 from handplay import act, deal, held, legal, refuse, result, rules
+from hypothesis import given, settings
+from hypothesis.strategies import floats as st_float
+from hypothesis.strategies import integers as st_int
 
+from interpreter.agents import RuleBot
 from interpreter.engine import State
 from interpreter.explain import explain_text
 from interpreter.records import replay_record
@@ -78,9 +82,7 @@ def test_43_cards_red_suits_to_4_black_to_5_one_joker_dealt_3_4_3_and_a_kitty_of
 def test_trump_joker_right_left_then_a_k_q_and_down_to_4_in_a_red_suit() -> None:
     r = rules("five-hundred")
     hearts = r.contracts[r.codec.parse("call H") - r.codec.CALL]
-    order = sorted(
-        (c for c in range(r.deck.size) if hearts.follow[c] == hearts.trump), key=lambda c: -hearts.power[c]
-    )
+    order = sorted((c for c in range(r.deck.size) if hearts.follow[c] == hearts.trump), key=lambda c: -hearts.power[c])
     assert [r.codec.to_str(c) for c in order] == [
         "JK", "JH", "JD", "AH", "KH", "QH", "TH", "9H", "8H", "7H", "6H", "5H", "4H",
     ]  # fmt: skip
@@ -296,3 +298,87 @@ def test_the_records_cover_every_scoring_row_and_both_match_ends() -> None:
     assert any(r["alone"] and r["delta"][r["maker"] % 2] == -250 for r in results)  # misère failed
     assert any(r["scores"][0] == 490 for r in results)  # the cap
     assert any(r["winners"] and min(r["scores"]) <= -500 for r in results)  # the losing threshold
+
+
+VALUE = {
+    f"{n}{d}": base + 100 * (n - 6)
+    for n in range(6, 11)
+    for d, base in zip(["S", "C", "D", "H", "NT"], [40, 60, 80, 100, 120], strict=True)
+}
+VALUE["misere"] = 250
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st_int(min_value=0, max_value=10**9), pass_rate=st_float(min_value=0.2, max_value=0.9))
+def test_random_hands_follow_every_rule(seed: int, pass_rate: float) -> None:
+    """Any deal and any bidding: a passer never bids again, each bid is worth more than the last,
+    the auction ends when the others passed after a bid; at no-trump the joker is played only by a
+    player who cannot follow, and wins; the score is the contract's value as FAMILY.md says."""
+    r = rules("five-hundred")
+    rng = random.Random(seed)
+    st = r.deal(rng, dealer=seed % 4)
+    words = r.codec.to_str
+    joker = r.deck.parse("JK")
+    passed: set[int] = set()
+    last = 0
+    bids: list[tuple[int, str]] = []
+    while st.maker < 0 and not st.is_over:  # the auction
+        seat = st.turn
+        assert seat not in passed
+        legal_now = st.legal_actions()
+        action = r.codec.PASS if rng.random() < pass_rate else rng.choice(legal_now)
+        word = words(action)
+        if word == "pass":
+            passed.add(seat)
+        else:
+            assert VALUE[word[4:]] > last
+            last = VALUE[word[4:]]
+            bids.append((seat, word[4:]))
+        st.apply(action)
+    if not bids:
+        assert len(passed) == 4 and st.result()["status"] == "redeal"
+        return
+    maker, bid = bids[-1]
+    assert st.maker == maker and passed == set(range(4)) - {maker}
+    assert r.contracts[st.contract].name == ("NT" if bid == "misere" else bid.lstrip("0123456789"))
+    assert st.out == [bid == "misere" and seat == (maker + 2) % 4 for seat in range(4)]
+    while not st.playing:  # the kitty: take it, lay three away
+        st.apply(rng.choice(st.legal_actions()))
+    assert len(st.hands[maker]) == 10 and st.turn == maker
+    no_trump = r.contracts[st.contract].trump < 0
+    joker_trick = -1  # (at no-trump) the trick the joker fell in, and who played it
+    joker_seat = -1
+    while not st.is_over:
+        seat, hand = st.turn, list(st.hands[st.turn])
+        card = rng.choice(st.legal_actions())
+        led = st.led
+        if no_trump and card == joker:
+            assert led < 0 or not any(r.deck.suit_of(c) == led for c in hand)  # only when he cannot follow
+            joker_trick, joker_seat = len(st.trick_winners), seat
+        st.apply(card)
+    if joker_trick >= 0:
+        assert st.trick_winners[joker_trick] == joker_seat  # and it wins the trick
+    res = st.result()
+    side = maker % 2
+    made_tricks = res["tricks"][side] + res["tricks"][side + 2]
+    other = 10 - made_tricks
+    value = VALUE[bid]
+    expected = [0, 0]
+    if bid == "misere":
+        expected[side] = value if made_tricks == 0 else -value
+    else:
+        made = made_tricks >= int(bid.rstrip("SCDHNT"))
+        expected[side] = (250 if made_tricks == 10 and value < 250 else value) if made else -value
+        expected[1 - side] = 10 * other  # from 0: the cap of 490 is far
+    assert res["delta"] == expected
+
+
+def test_the_rule_bot_bids_the_denomination_its_hand_is_strong_in_and_passes_a_weak_hand() -> None:
+    r = rules("five-hundred")
+    bot = RuleBot()
+    hands = ["JH JD AH KH QH TH 9H AC KC AS", TOP[1], "8H JK AD KD 8D 9D TD QD 7C 8C", TOP[3]]
+    st = deal(r, 3, hands)
+    first = r.codec.to_str(bot.act(st, 0))
+    assert first.startswith("bid ") and first.endswith("H")  # seven hearts with both bowers: hearts
+    act(st, first)
+    assert r.codec.to_str(bot.act(st, 1)) == "pass"  # the bottom of the red suits: no bid

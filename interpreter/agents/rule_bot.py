@@ -305,7 +305,8 @@ class RuleBot:
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Bid the cheapest legal count not above the estimate (own tricks + partner's help)."""
         # A bid that fixes its contract (`bid 7H`) is judged by the hand's strength in that
-        # contract, any other by the best one; a bid of no tricks (misère) is beyond this bot.
+        # contract (the strongest first), any other by the best one; a bid of no tricks
+        # (misère) is beyond this bot.
         c = rules.codec
         strength = [self.strength(rules, obs.hand, k) for k in range(len(rules.contracts))]
         helpers = rules.side_of.count(rules.side_of[obs.seat]) - 1
@@ -317,9 +318,15 @@ class RuleBot:
                 row = rows.get(a)
                 offered.append((a, row.tricks if row else a - c.BID, row.contract if row else -1))
         bids = [(a, n, k) for a, n, k in offered if n > 0] or offered
-        sound = [a for a, n, k in bids if n <= int((strength[k] if k >= 0 else max(strength)) + partner + 0.25)]
+        best = max(strength)
+        # the sound bids (tricks within reach), the strongest contract first, then the cheapest
+        sound = sorted(
+            (-(strength[k] if k >= 0 else best), i, a)
+            for i, (a, n, k) in enumerate(bids)
+            if n <= int((strength[k] if k >= 0 else best) + partner + 0.25)
+        )
         if sound:
-            return sound[0]
+            return sound[0][2]
         return bids[0][0] if c.PASS not in legal else c.PASS
 
     def _call_partner(self, rules: Rules, obs: _View, legal: list[int]) -> int:

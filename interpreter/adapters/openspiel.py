@@ -61,9 +61,12 @@ def max_game_length(rules: Rules) -> int:
 
 
 def utility_bound(rules: Rules) -> float:
-    """A bound on |returns|: a side's points in a hand stay within 4 x max(cards a hand, seats)
-    for every bundled scoring table, and returns are at most twice a side's points."""
-    return float(8 * max(rules.hand_tricks, rules.players))
+    """A bound on |returns|: twice the largest change of a side's score in a hand (a return is a
+    side's change minus the others' mean), that change found by verify's enumeration of the
+    outcomes the scoring table allows; at least 8 x max(cards a hand, seats), the bound before."""
+    from ..verify.static import score_change_bound  # verify imports much: only when a game is made
+
+    return float(max(2 * score_change_bound(rules), 8 * max(rules.hand_tricks, rules.players)))
 
 
 class TrickSpecGame(pyspiel.Game):

@@ -931,6 +931,20 @@ def _deltas(space: Space, opt_env: dict[str, int]) -> tuple[set[int], list[dict[
     return deltas, list(sides.values())
 
 
+def score_change_bound(rules: Rules) -> int:
+    """The largest |score change| one side can get in a hand, over every outcome the bidding
+    and the scoring table allow (caps left out: they only lower gains); 0 when no hand is played.
+
+    For tools that must declare a bound beforehand (the OpenSpiel game's utilities)."""
+    report = Report(rules.name, rules.file)
+    loaded = Loaded(load_document(rules.file, list(rules.house_rules)), [rules], dict(rules.options))
+    bidding = check_bidding(loaded, report)
+    if not bidding.terminals:
+        return 0
+    space = Space(rules, bidding, loaded.fixed)
+    return max((abs(d) for env in space.option_envs() for d in _deltas(space, env)[0]), default=0)
+
+
 def _reachable(test: CompiledExpr, sides: list[dict[str, Any]], start: int, up: int, down: int) -> bool:
     """True when after some k hands (score start + k × step, k deals) some side satisfies `test`."""
     fn: Callable[[dict[str, Any]], Any] = test.fn

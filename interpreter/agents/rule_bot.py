@@ -303,7 +303,7 @@ class RuleBot:
         return best if sound and est >= self.threshold(rules, obs.seat) else c.PASS
 
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
-        """Bid the cheapest legal count not above the estimate (own tricks + partner's help)."""
+        """Bid within the estimate (own tricks + partner's help): the strongest contract first, then the cheapest."""
         # A bid that fixes its contract (`bid 7H`) is judged by the hand's strength in that
         # contract (the strongest first), any other by the best one; a bid of no tricks
         # (misère) is beyond this bot.

@@ -47,8 +47,12 @@ def test_an_unchanged_spec_is_answered_from_the_cache_exactly_as_the_full_run(tm
     again = trickspec(cache, "validate", "mine.yaml", "./mine.yaml", cwd=tmp_path)
     assert again.returncode == 0
     assert again.stderr.strip() == "remembered"
-    assert again.stdout == first.stdout == (
-        "ok: mine.yaml (euchre: Euchre (American), 4 players)\nok: ./mine.yaml (euchre: Euchre (American), 4 players)\n"
+    assert (
+        again.stdout
+        == first.stdout
+        == (
+            "ok: mine.yaml (euchre: Euchre (American), 4 players)\nok: ./mine.yaml (euchre: Euchre (American), 4 players)\n"
+        )
     )
 
 

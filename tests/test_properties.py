@@ -110,7 +110,14 @@ def test_every_hand_ends_with_a_consistent_result(name: str, seed: int) -> None:
         assert sum(r["tricks"]) == rules.hand_tricks
         assert all(r["tricks"][seat] == 0 for seat in r["out"])
     else:
-        assert r["delta"] == [0] * rules.n_sides and r["trump"] is None
+        # A hand not played (a redeal, a misdeal or a concession) fixes no trump,
+        # takes no trick, and scores nothing unless it is a concession (an award).
+        assert r["status"] in ("redeal", "misdeal", "conceded")
+        assert r["trump"] is None and r["maker"] is None and sum(r["tricks"]) == 0
+        if r["status"] == "conceded":
+            assert sum(r["delta"]) > 0
+        else:
+            assert r["delta"] == [0] * rules.n_sides
 
 
 @settings(max_examples=200, deadline=None)
@@ -151,3 +158,11 @@ def test_clone_is_independent(name: str, seed: int) -> None:
     while not c.is_over:
         c.apply(rng.choice(c.legal_actions()))
     assert (s.turn, [list(h) for h in s.hands], list(s.history), s.legal_actions()) == before
+
+
+def test_a_concession_is_a_consistent_unplayed_result() -> None:
+    """Seed 28819 of house/dealer-concedes ends in a concession (found by the property
+    above, which once required every unplayed hand to score nothing)."""
+    test_every_hand_ends_with_a_consistent_result.hypothesis.inner_test("house/dealer-concedes", 28819)  # type: ignore[attr-defined]
+    r = play_random("house/dealer-concedes", 28819).result()
+    assert r["status"] == "conceded" and r["delta"] == [1, 0]

@@ -233,3 +233,24 @@ def test_misuse_is_one_located_error(tmp_path: Path, body: str, message: str) ->
         load_rules(_spec(tmp_path, body))
     assert message in str(info.value)
     assert str(info.value).startswith(str(tmp_path / "mine.yaml") + ":")
+
+
+def test_verify_catches_an_engine_that_carries_the_wrong_score(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """verify's random hands recompute every game end on their own: a wrong carry is found."""
+    from interpreter.rules import Rules
+
+    honest = Rules.close_hand
+
+    def off_by_one(self: Rules, *args: Any) -> Any:
+        winners, counters, game = honest(self, *args)
+        if game is not None:
+            game = {**game, "next_scores": [s + 1 for s in game["next_scores"]]}
+        return winners, counters, game
+
+    monkeypatch.setattr(Rules, "close_hand", off_by_one)
+    monkeypatch.chdir(tmp_path)  # the failing hand's record is saved here
+    assert main(["verify", "house/laps", "--hands", "60", "--seed", "1", "--set", "target=1"]) == 1
+    out, _ = capsys.readouterr()
+    assert "the points differ from the scoring table" in out and "but games gives" in out, out

@@ -51,7 +51,8 @@ def test_an_unchanged_spec_is_answered_from_the_cache_exactly_as_the_full_run(tm
         again.stdout
         == first.stdout
         == (
-            "ok: mine.yaml (euchre: Euchre (American), 4 players)\nok: ./mine.yaml (euchre: Euchre (American), 4 players)\n"
+            "ok: mine.yaml (euchre: Euchre (American), 4 players)\n"
+            "ok: ./mine.yaml (euchre: Euchre (American), 4 players)\n"
         )
     )
 

@@ -52,6 +52,17 @@ def _lone_defender(rules: Rules, st: State) -> int:
     return next((s for s in st.alone if not on_team[rules.side_of[s]]), -1)
 
 
+def _team_score(rules: Rules, st: State, makers: bool) -> int:
+    """The maker's team's score before the hand, or the highest among the other sides (as counters)."""
+    on_team = _on_team(rules, st)
+    return max((v for i, v in enumerate(st.scores_before) if on_team[i] == makers), default=0)
+
+
+def _team_dealt(rules: Rules, st: State, makers: bool) -> bool:
+    """Does the dealer sit on the maker's team (or, for `defenders`, not)? With no maker, all defend."""
+    return _on_team(rules, st)[rules.side_of[st.dealer]] == makers
+
+
 def leading_run(flags: Iterable[bool], value: bool) -> int:
     """How many of `flags`, from the start, equal `value`."""
     count = 0
@@ -138,6 +149,11 @@ def _run_getter(makers: bool, from_end: bool) -> Getter:
     return lambda r, st: _run(r, st, makers, from_end)
 
 
+def _team_getter(get: Callable[[Rules, State, bool], Any], makers: bool) -> Getter:
+    """The getter of one `<team>.<name>` row built from a function of the team."""
+    return lambda r, st: get(r, st, makers)
+
+
 _RUN_WORDS = {"first": "from the first", "last": "up to the last"}
 
 NAMES: dict[str, Name] = {
@@ -215,6 +231,29 @@ NAMES: dict[str, Name] = {
         for end in ("first", "last")
         for team in ("makers", "defenders")
     },
+    # each team's standing before the hand, and which team holds the deal
+    **{
+        f"{team}.score": Name(
+            "int",
+            _HAND,
+            _team_getter(_team_score, team == "makers"),
+            noun=f"the {team}' score before the hand" + ("" if team == "makers" else " (the highest)"),
+            count=(f"before the hand, the {team}", "have", "do not have", "point"),
+            verify="type",
+        )
+        for team in ("makers", "defenders")
+    },
+    **{
+        f"{team}.dealt": Name(
+            "bool",
+            _HAND,
+            _team_getter(_team_dealt, team == "makers"),
+            true=f"the {team} hold the deal",
+            false=f"the {team} do not hold the deal",
+            verify="type",
+        )
+        for team in ("makers", "defenders")
+    },
     "side.tricks": Name(
         "int",
         _SIDE,
@@ -228,6 +267,14 @@ NAMES: dict[str, Name] = {
         side_getter=lambda r, st, side, mk, score, cs: score,
         noun="{p} score",
         count=("{s}", "has", "does not have", "point"),
+    ),
+    "side.dealt": Name(
+        "bool",
+        _SIDE,
+        side_getter=lambda r, st, side, mk, score, cs: r.side_of[st.dealer] == side,
+        true="{s} holds the deal",
+        false="{s} does not hold the deal",
+        verify="type",
     ),
     "side.is_maker": Name(
         "bool",

@@ -49,7 +49,9 @@ def test_the_views_are_the_table() -> None:
     assert words.NOUNS["side.score"] == "{p} score" and words.SEATS["dealer"] == "the dealer"
     assert {"dealer", "maker", "partner", "lone_defender", "seat"} == static.SEAT_NAMES
     assert set(SEAT_TYPES) == set(HAND_TYPES) | {"seat"}
-    assert set(HAND_TYPES) | set(SIDE_TYPES) == static.MODELLED
+    tried = {n for n, r in NAMES.items() if r.verify == "type"}  # tried over their type's values instead
+    assert tried == {"makers.score", "defenders.score", "makers.dealt", "defenders.dealt", "side.dealt"}
+    assert (set(HAND_TYPES) | set(SIDE_TYPES)) - tried == static.MODELLED
 
 
 @pytest.mark.parametrize("name", sorted(CARD_FUNCTIONS))

@@ -28,7 +28,7 @@ from .dsl import CompiledExpr, ExprError, Resolver, compile_expr
 from .errors import SpecError
 from .hand_cards import CardGetter, CardWords, card_resolvers
 from .limits import MAX_PLAYERS
-from .names import NOBODY_SEATS, SEAT_TYPES, SEAT_VALUED, hand_getter, side_getter, text_values
+from .names import CHOICE_TYPES, NOBODY_SEATS, SEAT_TYPES, SEAT_VALUED, hand_getter, side_getter, text_values
 from .rules import (
     GAMES_COUNTER,
     HAND_NAMES,
@@ -95,7 +95,7 @@ class _Compiler:
         self.option_names = {k: "int" for k in options}
         players_option = m.players_option
         for name in options:
-            if name != players_option and (name in SIDE_NAMES or name in UPCARD_NAMES or name in SEAT_TYPES):
+            if name != players_option and (name in SIDE_NAMES or name in UPCARD_NAMES or name in CHOICE_TYPES):
                 raise self.fail(["options", name], f"option '{name}' has the name of a built-in name; rename it")
         counters = self.counters()
         counter_names = {f"{team}.{c}": "int" for c in counters for team in ("makers", "defenders")}
@@ -105,16 +105,20 @@ class _Compiler:
         # conditions asked of one player (answers, per-seat steps): the hand names and `seat`
         self.seat_names = {**SEAT_TYPES, **counter_names, **self.option_names}
         self.option_values = options
+        # a condition on one answer of a decision (`choice_if`): the seat names and the candidate `choice.*`
+        self.choice_names = {**CHOICE_TYPES, **counter_names, **self.option_names}
         players = self.seat_count = self.players(options)
         deck = self.deck = self.make_deck()
-        self.card_words = CardWords(deck, self.colours)
         contracts, contract_names = self.contracts(deck)
+        self.card_words = CardWords(deck, self.colours, contracts)
         self.contract_names = contract_names
         max_bid = max(phase.max_bid() for phase in m.bidding)
         bid_words = tuple(dict.fromkeys(w for phase in m.bidding for w in phase.bid_words()))
         codec = self.codec = ActionCodec(deck, contract_names, max_bid, bid_words)
         numbers = [str(n) for phase in m.bidding for n in range(1, phase.max_bid() + 1)]
-        self.values = text_values(deck, [phase.pid for phase in m.bidding], [*dict.fromkeys(numbers), *bid_words])
+        self.values = text_values(
+            deck, [phase.pid for phase in m.bidding], [*dict.fromkeys(numbers), *bid_words], self.colours
+        )
         sides_kind = m.sides
         if sides_kind == "partnerships":
             if players % 2:
@@ -231,6 +235,7 @@ class _Compiler:
             phases=phases,
             phase_gates=gates,
             card_getters=self.card_getters,
+            colour_of={suit: colour.lower() for suit, colour in self.colours.items()},
             first_declaration=len(bidding),
             play_phase=len(phases),
             lead_rows=tuple(lead_rows),

@@ -18,7 +18,7 @@ red aces); several arguments count a card matching any of them.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from .dsl import CallArg, ExprError, Resolver
 from .names import CARD_FUNCTIONS, CardFunction, hand_getter
 
 if TYPE_CHECKING:
-    from .cards import Deck
+    from .cards import Contract, Deck
     from .engine import State
     from .rules import Rules
 
@@ -45,16 +45,27 @@ class CardFilter:
     trumpy: tuple[int, ...]
     words: tuple[str, ...]  # the canonical words, for the key and explain
 
-    @property
-    def needs_trump(self) -> bool:
-        return any(self.trumpy)
+    def tables(self, contracts: Sequence[Contract]) -> tuple[tuple[int, ...], ...]:
+        """Per contract index, each card 1 if it matches in that contract; the last entry (index -1,
+        no contract yet) matches no trump. Without "trump" every entry is the same table."""
+        if not any(self.trumpy):
+            return (self.plain,)
+        per = [
+            tuple(
+                int(p or (t and k.trump >= 0 and k.follow[c] == k.trump))
+                for c, (p, t) in enumerate(zip(self.plain, self.trumpy, strict=True))
+            )
+            for k in contracts
+        ]
+        return (*per, self.plain)
 
 
 class CardWords:
     """The card words of one deck, resolved to per-card tables."""
 
-    def __init__(self, deck: Deck, colours: dict[str, str]) -> None:
+    def __init__(self, deck: Deck, colours: dict[str, str], contracts: Sequence[Contract] = ()) -> None:
         self.deck = deck
+        self.contracts = contracts  # "trump" is resolved per contract into its own table
         self.names = deck.names()
         size = deck.size
         self.sets: dict[str, tuple[str, frozenset[int]]] = {}  # word -> (kind, cards)
@@ -191,29 +202,24 @@ def _resolver(
         filt = CardFilter(plain, trumpy, tuple(text for text, _, _ in resolved))
         shown = ", ".join(f'"{w}"' for w in filt.words)
         key = f"{fn}({seat}, {shown})"
-        getters.setdefault(key, _counter(filt, seat, row.view == "dealt", row.result == "any"))
+        getters.setdefault(key, _counter(filt.tables(words.contracts), seat, row.view == "dealt", row.result == "any"))
         return key, row.type
 
     return resolve
 
 
-def _counter(filt: CardFilter, seat: str, dealt: bool, any_: bool) -> CardGetter:
-    """The getter of a count (or, with `any_`, a holds): the seat's cards through the filter's tables."""
-    plain, trumpy = filt.plain, filt.trumpy
+def _counter(tables: tuple[tuple[int, ...], ...], seat: str, dealt: bool, any_: bool) -> CardGetter:
+    """The getter of a count (or, with `any_`, a holds): the seat's cards through the contract's table."""
     seat_of = None if seat == "seat" else hand_getter(seat)
-    needs_trump = filt.needs_trump
+    single = tables[0] if len(tables) == 1 else None  # no "trump": one table for every contract
 
     def get(rules: Rules, st: State, asked: int, contract: int) -> int | bool:
         who = asked if seat_of is None else seat_of(rules, st)
         if who < 0:
             return False if any_ else 0
         cards = st.dealt[who] if dealt else st.hands[who]
-        if needs_trump and contract >= 0:
-            c_ = rules.contracts[contract]
-            follow, trump = c_.follow, c_.trump
-            n = sum(1 for c in cards if plain[c] or (trumpy[c] and trump >= 0 and follow[c] == trump))
-        else:
-            n = sum(plain[c] for c in cards)
+        table = single if single is not None else tables[contract]  # contract -1: the last, no trump
+        n = sum(map(table.__getitem__, cards))
         return n > 0 if any_ else n
 
     return get

@@ -90,8 +90,10 @@ Getter = Callable[["Rules", "State"], Any]
 SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
 
 HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE = "hand", "side", "upcard"
-# Conditions asked of one player (an answer's `may_if`, a per-seat test): the hand names and `seat`.
+# Conditions asked of one player (a step's `may_if`, an answer's `choice_if`): the hand names and `seat`.
 SEAT_SCOPE = "seat"
+# A condition on one answer of a decision (`choice_if`): the seat names and the candidate `choice.*`.
+CHOICE_SCOPE = "choice"
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,7 @@ _ALL = frozenset({HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE})
 _SIDE = frozenset({SIDE_SCOPE})
 _UPCARD = frozenset({UPCARD_SCOPE})
 _SEAT = frozenset({SEAT_SCOPE})
+_CHOICE = frozenset({CHOICE_SCOPE})
 
 
 # Adding a name is one row here.
@@ -308,6 +311,16 @@ NAMES: dict[str, Name] = {
         true="{s} won the game",
         false="{s} did not win the game",
     ),
+    # the candidate an answer would make trump (a condition on an answer); preset by `Rules.choice_env`
+    "choice.suit": Name("str", _CHOICE, noun="the suit chosen", verify="type"),
+    "choice.colour": Name("str", _CHOICE, noun="the colour of the suit chosen", verify="type"),
+    "choice.no_trump": Name(
+        "bool",
+        _CHOICE,
+        true="the choice is a no-trump contract",
+        false="the choice is a trump suit",
+        verify="type",
+    ),
     "upcard.suit": Name("str", _UPCARD, noun="the upcard's suit"),
     "upcard.rank": Name("str", _UPCARD, noun="the upcard's rank"),
     "upcard.is_joker": Name("bool", _UPCARD, true="the upcard is the joker", false="the upcard is not the joker"),
@@ -322,6 +335,7 @@ HAND_TYPES = {name: kind for name, (kind, _) in HAND.items()}
 SIDE_TYPES = {n: row.type for n, row in NAMES.items() if row.scopes == _SIDE}
 UPCARD_TYPES = {n: row.type for n, row in NAMES.items() if UPCARD_SCOPE in row.scopes}
 SEAT_TYPES = {**HAND_TYPES, **{n: row.type for n, row in NAMES.items() if row.scopes == _SEAT}}
+CHOICE_TYPES = {**SEAT_TYPES, **{n: row.type for n, row in NAMES.items() if row.scopes == _CHOICE}}
 # Names whose value is a seat: what a card function takes as its first argument.
 SEAT_VALUED = frozenset(n for n, row in NAMES.items() if row.seat)
 NOBODY_SEATS = frozenset(n for n, row in NAMES.items() if row.nobody)  # -1 in some hands: nobody holds the role
@@ -357,7 +371,10 @@ CARD_FUNCTIONS: dict[str, CardFunction] = {
 
 
 def text_values(
-    deck: Deck, phase_ids: Sequence[str], bid_words: Sequence[str] = ()
+    deck: Deck,
+    phase_ids: Sequence[str],
+    bid_words: Sequence[str] = (),
+    colours: Mapping[str, str] | None = None,
 ) -> dict[str, tuple[str, dict[str, str]]]:
     """What each text-valued name can hold, for the compiler's check of `name == "literal"`.
 
@@ -365,6 +382,8 @@ def text_values(
     name holds (as the deck reads them: "10" is T, "♣" and "c" are C; a joker
     upcard has suit and rank ""). `fixed_by` holds a bidding phase id, or "";
     `bid` a bid word of the spec's auctions, or "".
+    `choice.suit` a suit or "" (a no-trump choice), `choice.colour` a colour of
+    `deck.colours` or "".
     """
 
     def spellings(items: Sequence[str], aliases: Mapping[str, str]) -> dict[str, str]:
@@ -377,11 +396,17 @@ def text_values(
 
     ids = {pid: pid for pid in phase_ids}
     ids[""] = ""
+    suits = spellings(deck.suits, SUIT_ALIASES)
+    suits[""] = ""  # a no-trump choice has no suit
+    colour_words = {c.lower(): c.lower() for c in (colours or {}).values()}
+    colour_words[""] = ""
     return {
         "upcard.suit": ("suit", spellings(deck.suits, SUIT_ALIASES)),
         "upcard.rank": ("rank", spellings(deck.ranks, RANK_ALIASES)),
         "fixed_by": ("bidding phase id", ids),
         "bid": ("bid", {**{w: w for w in bid_words}, **{w.lower(): w for w in bid_words}, "": ""}),
+        "choice.suit": ("suit", suits),
+        "choice.colour": ("colour", colour_words),
     }
 
 

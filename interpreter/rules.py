@@ -15,7 +15,7 @@ from .actions import ActionCodec
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
-from .names import HAND_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv
+from .names import CHOICE_TYPES, HAND_TYPES, SEAT_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv
 from .phases.base import Phase
 
 # A real import (the compiled build resolves the dataclass field types of `Rules` when the
@@ -28,6 +28,7 @@ Path_ = Sequence[str | int]
 HAND_NAMES = HAND_TYPES
 SIDE_NAMES = {**HAND_TYPES, **SIDE_TYPES}
 UPCARD_NAMES = UPCARD_TYPES
+CHOICE_NAMES = frozenset(CHOICE_TYPES) - frozenset(SEAT_TYPES)  # the candidate's names (choice.*)
 
 
 def ranks_by_led(contract: Contract, n_suits: int) -> tuple[tuple[int, ...], ...]:
@@ -137,6 +138,7 @@ class Rules:
     side_seats: tuple[tuple[int, ...], ...] = ()
     # the card functions the spec calls (held("A"), holder_of("JS")), by their env key (hand_cards.py)
     card_getters: dict[str, Any] = field(default_factory=dict)
+    colour_of: dict[str, str] = field(default_factory=dict)  # suit letter -> its colour (deck.colours), lower case
 
     next_seat: tuple[int, ...] = ()
     seat_orders: tuple[tuple[int, ...], ...] = ()  # per seat: every seat clockwise from it (phases.base.seats_from)
@@ -223,6 +225,19 @@ class Rules:
         """The names of a condition asked about one player (`seat`); `contract` is what "trump" means
         there (a candidate suit's contract; -1: the hand's own)."""
         return HandEnv(self, st, seat, contract)
+
+    def choice_env(self, st: State, seat: int, contract: int, reads: frozenset[str] | None = None) -> HandEnv:
+        """The names of a condition on one answer: `seat` asking to make `contract` trump (`choice.*`);
+        with `reads` (the condition's names), only the `choice.*` names it reads are set."""
+        env = HandEnv(self, st, seat, contract)
+        if reads is not None and not (reads & CHOICE_NAMES):
+            return env
+        chosen = self.contracts[contract] if contract >= 0 else None
+        suit = "" if chosen is None or chosen.trump < 0 else self.deck.suits[chosen.trump]
+        env["choice.suit"] = suit
+        env["choice.colour"] = self.colour_of.get(suit, "")
+        env["choice.no_trump"] = chosen is not None and chosen.trump < 0
+        return env
 
     def env_for(self, st: State, keys: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
         """A plain dict with the options and exactly `keys` computed (the hot-path env)."""

@@ -182,14 +182,19 @@ def test_every_use_is_resolved_once_into_tables() -> None:
     [
         (
             'dealt(seat, "A", "K", "Q", "J") == 0',
-            "the number of aces, kings, queens or jacks the player was dealt is 0",
+            "the player was dealt no aces, kings, queens or jacks",
         ),
-        ('held(maker, "trump") >= 2', "the number of trumps the maker holds is at least 2"),
+        ('held(maker, "trump") >= 2', "the maker holds 2 or more trumps"),
+        ('dealt("9", "10") >= 3', "the player was dealt 3 or more nines or tens"),
+        (
+            'held(maker, "trump") == held(dealer, "A")',
+            "the number of trumps the maker holds is the number of aces the dealer holds",
+        ),
         (
             'held(dealer, "red A", "trump J") < 1',
-            "the number of red aces or jacks of trump the dealer holds is less than 1",
+            "the dealer holds fewer than 1 red aces or jacks of trump",
         ),
-        ('held(seat, "H", "10") > 1', "the number of hearts or tens the player holds is more than 1"),
+        ('held(seat, "H", "10") > 1', "the player holds more than 1 hearts or tens"),
         ('holds(seat, "JS")', "the player holds the jack of spades"),
         ('not holds(dealer, "trump", "A")', "the dealer does not hold a trump or an ace"),
         ('holder_of("JK") == dealer', "the player holding the joker is the dealer"),

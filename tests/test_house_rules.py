@@ -630,6 +630,7 @@ def first_jsonl_record(rule: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return {k: v for k, v in rec.items() if k not in ("trickspec", "expect", "plain_euchre", "why")}, rec["expect"]
 
 
+MINIMUM_TRUMP = json.loads((ROOT / "tests" / "records" / "house" / "minimum-trump-round1.json").read_text())
 # (rule, record, options, the rule's result): one hand record per house rule.
 CASES = [
     ("defend-alone-egn", *first_jsonl_record("defend-alone-egn")[:1], {}, first_jsonl_record("defend-alone-egn")[1]),
@@ -640,6 +641,12 @@ CASES = [
         first_jsonl_record("loner-gets-a-card-both-ways")[1],
     ),
     ("no-alone-after-pass", NO_ALONE_AFTER_PASS, {}, result("H", 0, [5, 0, 0, 0], [2, 0])),
+    (
+        "minimum-trump",
+        {k: v for k, v in MINIMUM_TRUMP.items() if k not in ("trickspec", "expect")},
+        {},
+        MINIMUM_TRUMP["expect"],
+    ),
     ("stick-the-dealer", STUCK, {}, STUCK_RESULT),
     (
         "dealer-concedes",

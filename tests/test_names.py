@@ -9,6 +9,8 @@ import pytest
 from interpreter.explain import words
 from interpreter.names import (
     CARD_FUNCTIONS,
+    CHOICE_SCOPE,
+    CHOICE_TYPES,
     HAND_SCOPE,
     HAND_TYPES,
     NAMES,
@@ -26,7 +28,7 @@ from interpreter.verify import static
 def test_every_name_is_complete(name: str) -> None:
     row = NAMES[name]
     assert row.type in ("int", "bool", "str")
-    assert row.scopes and row.scopes <= {HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE, SEAT_SCOPE}
+    assert row.scopes and row.scopes <= {HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE, SEAT_SCOPE, CHOICE_SCOPE}
     if row.type == "bool":
         assert row.true and row.false and not row.noun, "a flag is said as a clause, true and false"
     else:
@@ -37,6 +39,8 @@ def test_every_name_is_complete(name: str) -> None:
         assert row.side_getter is not None, "a side name is computed per side"
     elif row.scopes == {SEAT_SCOPE}:
         assert row.getter is None, "the player asked about is preset in the env (HandEnv(seat=...))"
+    elif row.scopes == {CHOICE_SCOPE}:
+        assert row.getter is None, "the candidate is preset in the env (Rules.choice_env)"
     assert row.verify in ("outcome", "seat", "run", "type")
     assert row.seat == (row.verify == "seat")
 
@@ -49,8 +53,13 @@ def test_the_views_are_the_table() -> None:
     assert words.NOUNS["side.score"] == "{p} score" and words.SEATS["dealer"] == "the dealer"
     assert {"dealer", "maker", "partner", "lone_defender", "seat"} == static.SEAT_NAMES
     assert set(SEAT_TYPES) == set(HAND_TYPES) | {"seat"}
+    assert set(CHOICE_TYPES) == set(SEAT_TYPES) | {"choice.suit", "choice.colour", "choice.no_trump"}
     tried = {n for n, r in NAMES.items() if r.verify == "type"}  # tried over their type's values instead
-    assert tried == {"makers.score", "defenders.score", "makers.dealt", "defenders.dealt", "side.dealt"}
+    assert tried == {"makers.score", "defenders.score", "makers.dealt", "defenders.dealt", "side.dealt"} | {
+        "choice.suit",
+        "choice.colour",
+        "choice.no_trump",
+    }
     assert (set(HAND_TYPES) | set(SIDE_TYPES)) - tried == static.MODELLED
 
 

@@ -17,7 +17,7 @@ from lark import Token, Tree
 
 from ..cards import DEFAULT_SUIT_NAMES
 from ..dsl.compiler import ExprError, _parse
-from ..names import CARD_FUNCTIONS, HAND_TYPES, NAMES, SIDE_TYPES, UPCARD_TYPES
+from ..names import CARD_FUNCTIONS, HAND_TYPES, NAMES, SIDE_TYPES, UPCARD_TYPES, CardFunction
 
 Node = Tree | Token
 
@@ -392,10 +392,20 @@ class Words:
                 return f"the upcard {is_} {with_article(suit_singular(value))}"
             if name == "upcard.rank":
                 return f"the upcard {is_} {with_article(rank_word(value))}"
+            if name == "choice.suit":
+                if value == "":
+                    return f"the choice {is_} a no-trump contract"
+                return f"the suit chosen {is_} {suit_name(value)}"
+            if name == "choice.colour":
+                return f"the suit chosen {is_} {value}" if value else f"the choice {is_} a no-trump contract"
             if name == "fixed_by":
                 label = self.phase_labels.get(value, f'the "{value}" step')
                 return f"trump was fixed by {label}" if op == "==" else f"trump was not fixed by {label}"
         n = self._int(right)
+        if isinstance(left, Tree) and str(left.data) == "call" and n is not None and n >= 0:
+            said = self._card_count(left, op, n)
+            if said is not None:
+                return said
         if name in self.options and name not in NOUNS and n is not None:
             return f"the {name} option {RELATION[op]} {n}"
         if name is not None and (name in COUNTS or self._counter(name)):
@@ -519,21 +529,44 @@ class Words:
             return f"whether {self._clause(node)}"
         return self._raw(node)
 
-    def _cards(self, node: Tree, negate: bool = False) -> str:
-        """A card function in words: `held("A", "K")` -> "the number of aces or kings the player holds"."""
+    def _card_count(self, node: Tree, op: str, n: int) -> str | None:
+        """`held("trump") >= 1` as "the player holds 1 or more trumps"; None if not a card count."""
+        parts = self._card_parts(node)
+        if parts is None or parts[0].result != "count":
+            return None
+        row, who, texts = parts
+        what = join_or([card_words(t, plural=True) for t in texts])
+        yes, no = ("was dealt", "was not dealt") if row.view == "dealt" else ("holds", "does not hold")
+        return {
+            "==": f"{who} {yes} no {what}" if n == 0 else f"{who} {yes} exactly {n} {what}",
+            "!=": f"{who} {yes} some {what}" if n == 0 else f"{who} {no} exactly {n} {what}",
+            ">=": f"{who} {yes} {n} or more {what}",
+            ">": f"{who} {yes} more than {n} {what}",
+            "<=": f"{who} {yes} {n} or fewer {what}",
+            "<": f"{who} {yes} fewer than {n} {what}",
+        }[op]
+
+    def _card_parts(self, node: Tree) -> tuple[CardFunction, str, list[str]] | None:
+        """A card function call's row, whose cards ("the player", "the maker") and its card words."""
         fn, *args = node.children
-        row = CARD_FUNCTIONS[str(fn)]
+        row = CARD_FUNCTIONS.get(str(fn))
+        if row is None:
+            return None
         who = "the player"
         if args and isinstance(args[0], Token) and args[0].type == "NAME":
             seat = str(args.pop(0))
             who = SEATS.get(seat, f"`{seat}`")
         texts = [str(a)[1:-1] for a in args if isinstance(a, Token) and a.type == "STRING"]
-        if len(texts) != len(args):
+        return None if len(texts) != len(args) else (row, who, texts)
+
+    def _cards(self, node: Tree, negate: bool = False) -> str:
+        """A card function in words: `held("A", "K")` -> "the number of aces or kings the player holds"."""
+        parts = self._card_parts(node)
+        if parts is None:
             return self._raw(node, negate)
-        if row.result == "count":
-            what = join_or([card_words(t, plural=True) for t in texts])
-        else:
-            what = join_or([card_words(t, plural=False) for t in texts])
+        row, who, texts = parts
+        plural = row.result == "count"
+        what = join_or([card_words(t, plural=plural) for t in texts])
         return (row.negated if negate else row.phrase).format(who=who, what=what)
 
     def _operand(self, node: Node) -> str:

@@ -6,7 +6,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import BuildContext, Expr, Phase, PhaseModel, Reach, seats_from, sit_out_partners
+from .base import (
+    BuildContext,
+    Expr,
+    Phase,
+    PhaseModel,
+    Reach,
+    answer_condition,
+    offered,
+    seats_from,
+    sit_out_partners,
+)
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -25,6 +35,7 @@ class AloneModel(PhaseModel):
     must_if: Expr | None = None
     partner_gives: bool = False
     loner_is_maker: bool = False  # a partner of the maker who goes alone becomes the maker
+    choice_if: Expr | None = None  # the asked player may go alone only where this holds (answer names)
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -46,7 +57,16 @@ class AloneModel(PhaseModel):
         must_if = None
         if self.must_if is not None:
             must_if = ctx.expr(self.where("must_if"), self.must_if, ctx.hand_names, "bool")
-        return Alone(self.pid, ctx.codec, groups, self.stop_at_first, must_if, self.partner_gives, self.loner_is_maker)
+        return Alone(
+            self.pid,
+            ctx.codec,
+            groups,
+            self.stop_at_first,
+            must_if,
+            self.partner_gives,
+            self.loner_is_maker,
+            answer_condition(ctx, self, self.choice_if),
+        )
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         if not d.partnerships:
@@ -82,6 +102,9 @@ class AloneModel(PhaseModel):
             parts.append(("loner_is_maker", "a partner of the maker who goes alone becomes the maker (the lone maker)"))
         if self.must_if is not None:
             parts.append(("must_if", f"he must go alone if {d.words.clause(self.must_if)}"))
+        if self.choice_if is not None:
+            said = d.words.clause(self.choice_if)
+            parts.append(("choice_if", f"he may go alone only if {said}; otherwise he plays together"))
         if self.partner_gives:
             # with more than one partner (six players), the first of them at the loner's left gives
             giver = "his partner" if d.partnerships and d.players == 4 else "the first of his partners at his left"
@@ -111,6 +134,7 @@ class Alone(Phase):
     must_if: CompiledExpr | None = None
     partner_gives: bool = False
     loner_is_maker: bool = False
+    choice_if: CompiledExpr | None = None  # the condition on going alone (None: always allowed)
 
     def begin(self, st: State) -> bool:
         if st.maker < 0:
@@ -142,6 +166,8 @@ class Alone(Phase):
             return [c.DISCARD + card for card in st.hands[st.turn]]
         if self.must_if is not None and self.must_if.fn(st.rules.hand_env(st)):
             return [c.ALONE]
+        if self.choice_if is not None and not offered(self.choice_if, st, st.turn, st.contract):
+            return [c.TOGETHER]
         return [c.ALONE, c.TOGETHER]
 
     def apply(self, st: State, action: int) -> None:

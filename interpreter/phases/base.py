@@ -66,6 +66,12 @@ class BuildContext(Protocol):
     @property
     def option_values(self) -> dict[str, int]: ...
 
+    @property
+    def choice_names(self) -> dict[str, str]:
+        """The names of a condition on one answer (`choice_if`): the seat names and `choice.suit`,
+        `choice.colour`, `choice.no_trump`; evaluate it on `rules.choice_env(st, seat, contract)`."""
+        ...
+
     def fail(self, path: list[PathPart], message: str, hint: str | None = None) -> Exception: ...
 
     def expr(self, path: list[PathPart], value: Any, names: dict[str, str], expect: str) -> CompiledExpr: ...
@@ -283,6 +289,16 @@ def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
     if seats is None:
         return seats_from(st, st.dealer + 1)
     return seats.asked(st)
+
+
+def answer_condition(ctx: BuildContext, model: PhaseModel, value: Expr | None) -> CompiledExpr | None:
+    """A kind's `choice_if`: compiled over the answer names (`seat`, `choice.*`, the card functions)."""
+    return None if value is None else ctx.expr(model.where("choice_if"), value, ctx.choice_names, "bool")
+
+
+def offered(choice_if: CompiledExpr | None, st: State, seat: int, contract: int) -> bool:
+    """Is one answer offered: `seat` making `contract` trump (-1: none) where `choice_if` holds?"""
+    return choice_if is None or bool(choice_if.fn(st.rules.choice_env(st, seat, contract, choice_if.names)))
 
 
 def seats_from(st: State, start: int) -> list[int]:

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .base import BuildContext, Phase, PhaseModel, SeatFilter, Walk, asked_seats
+from ..cards import norm_suit
+from ..dsl import CompiledExpr
+from .base import (
+    BuildContext,
+    Expr,
+    Phase,
+    PhaseModel,
+    SeatFilter,
+    Walk,
+    answer_condition,
+    asked_seats,
+    offered,
+)
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -19,6 +32,7 @@ class NameTrumpModel(PhaseModel):
     who: str = "each"  # "each" | "maker"
     choices: tuple[str, ...]  # suits, other_suits, ranking.no_trump names (required)
     all_pass: str | dict[str, Any] = "redeal"  # "redeal" | "dealer_must_name" | "next" | {contract: NAME}
+    choice_if: Expr | None = None  # a condition on each choice (answer names, choice.*): only those it allows
 
     @property
     def counts_as_round(self) -> bool:
@@ -39,10 +53,16 @@ class NameTrumpModel(PhaseModel):
                 suits = "other" if suits != "all" else suits
             elif choice in no_trumps:
                 extra.append(ctx.contract_names.index(choice))
+            elif norm_suit(choice) in ctx.deck.suits:  # one particular suit, by its letter
+                extra.append(ctx.deck.suits.index(norm_suit(choice)))
             else:
+                known = ["suits", "other_suits", *ctx.deck.suits, *no_trumps]
+                close = difflib.get_close_matches(choice, known, n=1)
                 raise ctx.fail(
                     self.where("choices", j),
-                    f"unknown choice '{choice}'; expected suits, other_suits" + "".join(f", {c}" for c in no_trumps),
+                    f"unknown choice '{choice}'; expected suits, other_suits, a suit ({' '.join(ctx.deck.suits)})"
+                    + "".join(f", {c}" for c in no_trumps),
+                    f"did you mean '{close[0]}'?" if close else None,
                 )
         all_pass, fallback = self.all_pass, -1
         if isinstance(all_pass, dict):
@@ -57,10 +77,12 @@ class NameTrumpModel(PhaseModel):
             raise ctx.fail(
                 self.where("may_if"), "`may_if` chooses among the players asked in turn: it needs `who: each`"
             )
-        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback, seats)
+        choice_if = answer_condition(ctx, self, self.choice_if)
+        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback, seats, choice_if)
 
     def choices_text(self) -> str:
-        from ..explain.words import join_or  # explain imports the compiler, which imports the kinds
+        from ..cards import DEFAULT_SUIT_NAMES
+        from ..explain.words import join_or, suit_name  # explain imports the compiler, which imports the kinds
 
         said = []
         for c in self.choices:
@@ -73,16 +95,29 @@ class NameTrumpModel(PhaseModel):
                     if len(self.choices) > 1
                     else "any suit except the turned-down one"
                 )
+            elif norm_suit(c) in DEFAULT_SUIT_NAMES:
+                said.append(suit_name(norm_suit(c)))
             else:
                 said.append(f'"{c}" (no trump)')
         return join_or(said)
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         choices = self.choices_text()
+        condition = []
+        if self.choice_if is not None:
+            trump = " (trump: the suit he would name)" if "trump" in str(self.choice_if) else ""
+            condition.append(
+                (
+                    "choice_if",
+                    f"he may name a choice only if {d.words.clause(self.choice_if)}{trump}; "
+                    "a player who may not pass and is allowed no choice may name any",
+                )
+            )
         if self.who == "maker":
             return [
                 ("turns", "the maker (the high bidder) must name trump; he cannot pass"),
                 ("choices", f"he may name {choices}"),
+                *condition,
             ]
         if isinstance(self.all_pass, dict):
             contract = self.all_pass.get("contract")
@@ -109,6 +144,7 @@ class NameTrumpModel(PhaseModel):
         return [
             ("turns", turns),
             ("choices", f"{'he' if one is not None else 'a player'} may name {choices}"),
+            *condition,
             ("all_pass", after),
         ]
 
@@ -119,10 +155,11 @@ class NameTrump(Phase):
 
     who: str  # "each" | "maker"
     suits: str  # "all" | "other" | "none"
-    extra: tuple[int, ...]  # contract indices beyond the suits (no-trump names)
+    extra: tuple[int, ...]  # contract indices named one by one: particular suits, no-trump names
     all_pass: str  # "redeal" | "dealer_must_name" | "next" | "contract"
     fallback: int  # contract index for all_pass == "contract"
     seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
+    choice_if: CompiledExpr | None = None  # the condition on each choice (None: all allowed)
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0:
@@ -148,17 +185,20 @@ class NameTrump(Phase):
             out = [call + s for s in range(n_suits) if s != st.turned_down]
         else:
             out = []
-        out += [call + k for k in self.extra]
+        if self.extra:  # particular suits and no-trump names, each once, in contract order
+            out = sorted({*out, *(call + k for k in self.extra)})
         return out
 
     def legal(self, st: State) -> list[int]:
         calls = self._calls(st)
-        if self.who == "maker":
-            return calls
         last = st.asked == len(st.queue) - 1
-        if last and self.all_pass == "dealer_must_name" and st.turn == st.dealer:
-            return calls
-        return [self.codec.PASS, *calls]
+        forced = self.who == "maker" or (last and self.all_pass == "dealer_must_name" and st.turn == st.dealer)
+        if self.choice_if is not None:
+            call = self.codec.CALL
+            allowed = [a for a in calls if offered(self.choice_if, st, st.turn, a - call)]
+            # a player who may not pass keeps every choice when the condition allows him none
+            calls = allowed if allowed or not forced else calls
+        return calls if forced else [self.codec.PASS, *calls]
 
     def apply(self, st: State, action: int) -> None:
         c = self.codec
@@ -182,9 +222,14 @@ class NameTrump(Phase):
             st.finish_redeal()
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
-        kinds = (["suit"] if self.suits != "none" else []) + (["nt"] if self.extra else [])
+        n_suits = len(self.codec.deck.suits)
+        suits = self.suits != "none" or any(k < n_suits for k in self.extra)
+        kinds = (["suit"] if suits else []) + (["nt"] if any(k >= n_suits for k in self.extra) else [])
         if self.who == "maker" and not s.maker:
             return False, [s]
+        if self.choice_if is not None and self.choice_if.constant is False and self.who == "each":
+            # nobody may name anything; only a stuck dealer (who may not pass) names, any choice
+            kinds = kinds if self.all_pass == "dealer_must_name" else []
         out = [Walk(kind, True, s.bids, s.passed, self.id) for kind in kinds]
         if self.who == "each" and self.all_pass == "contract":
             out.append(Walk("nt", s.maker, s.bids, self.id, self.id))

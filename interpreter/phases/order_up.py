@@ -5,11 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .base import BuildContext, Phase, PhaseModel, SeatFilter, Walk, asked_seats
+from ..dsl import CompiledExpr
+from .base import (
+    BuildContext,
+    Expr,
+    Phase,
+    PhaseModel,
+    SeatFilter,
+    Walk,
+    answer_condition,
+    asked_seats,
+    offered,
+)
 
 if TYPE_CHECKING:
     from ..engine import State
     from ..explain.rules_text import Describer
+
+
+TRUMP_NOTE = " (trump: the upcard's suit; the upcard does not count)"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,13 +34,21 @@ class OrderUpModel(PhaseModel):
 
     dealer_pickup: str = "always"  # "always" | "optional"
     may_discard_upcard: bool = True
+    choice_if: Expr | None = None  # a player may order only where this holds (answer names); else he passes
 
     @property
     def counts_as_round(self) -> bool:
         return True
 
     def build(self, ctx: BuildContext) -> Phase:
-        return OrderUp(self.pid, ctx.codec, self.dealer_pickup, self.may_discard_upcard, self.seat_filter(ctx))
+        return OrderUp(
+            self.pid,
+            ctx.codec,
+            self.dealer_pickup,
+            self.may_discard_upcard,
+            self.seat_filter(ctx),
+            answer_condition(ctx, self, self.choice_if),
+        )
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         included = "the upcard included" if self.may_discard_upcard else "not the upcard itself"
@@ -37,12 +59,23 @@ class OrderUpModel(PhaseModel):
             )
         else:
             pickup = f"the dealer then takes the upcard and discards one card ({included})"
+        parts = []
+        if self.choice_if is not None:
+            parts.append(
+                (
+                    "choice_if",
+                    f"a player may order it up only if {d.words.clause(self.choice_if)}"
+                    + (TRUMP_NOTE if "trump" in str(self.choice_if) else "")
+                    + "; otherwise he must pass",
+                )
+            )
         return [
             (
                 "turns",
                 f"from the dealer's left, {d.asked(self)} passes or orders the upcard's suit as trump; "
                 "the first to order it is the maker",
             ),
+            *parts,
             ("pickup", pickup),
             ("all_pass", "if all pass, the upcard is turned down (its suit is the turned-down suit)"),
         ]
@@ -55,6 +88,7 @@ class OrderUp(Phase):
     dealer_pickup: str  # "always" | "optional"
     may_discard_upcard: bool
     seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
+    choice_if: CompiledExpr | None = None  # the condition on ordering up (None: always allowed)
     picks_up_upcard = True
 
     def begin(self, st: State) -> bool:
@@ -73,6 +107,8 @@ class OrderUp(Phase):
     def legal(self, st: State) -> list[int]:
         c = self.codec
         if st.step == 0:
+            if self.choice_if is not None and not offered(self.choice_if, st, st.turn, st.up_suit):
+                return [c.PASS]
             return [c.PASS, c.ORDER]
         hand = st.hands[st.dealer]
         options = [c.DISCARD + card for card in hand]
@@ -112,4 +148,7 @@ class OrderUp(Phase):
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:
             return False, [s]
-        return True, [Walk("suit", True, (), s.passed, self.id), Walk(None, False, (), self.id)]
+        passed = Walk(None, False, (), self.id)
+        if self.choice_if is not None and self.choice_if.constant is False:
+            return True, [passed]  # nobody may ever order: everybody passes
+        return True, [Walk("suit", True, (), s.passed, self.id), passed]

@@ -12,6 +12,7 @@ from .auto_trump import AutoTrumpModel
 from .base import PhaseModel
 from .call_partner import CallPartnerModel
 from .end_hand import EndHandModel
+from .fixed_trump import FixedTrumpModel
 from .kitty_exchange import KittyExchangeModel
 from .name_trump import NameTrumpModel
 from .name_upcard_suit import NameUpcardSuitModel
@@ -28,6 +29,7 @@ KINDS: dict[str, type[PhaseModel]] = {
         NameTrumpModel,
         AuctionModel,
         KittyExchangeModel,
+        FixedTrumpModel,
         AloneModel,
         CallPartnerModel,
         PlayOrFoldModel,

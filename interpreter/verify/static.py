@@ -249,6 +249,23 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
             "remove it, or let an earlier phase end without a contract (all pass)",
         )
         report.add(located(doc, ["bidding", i], severity, message, hint, "bidding"))
+    for i, phase in enumerate(rules.phases):
+        choice_if = getattr(phase, "choice_if", None)  # a condition on an answer (order_up, name_trump, alone)
+        if choice_if is not None and choice_if.constant is False:
+            place: list[str | int] = (
+                ["bidding", i] if i < rules.first_declaration else ["declarations", i - rules.first_declaration]
+            )
+            report.add(
+                located(
+                    doc,
+                    place,
+                    WARNING,
+                    f"phase '{phase.id}': its `choice_if` is always false, so no player may ever give any answer "
+                    "but pass (or, going alone, together)",
+                    "write a condition that can hold, or remove `choice_if`",
+                    "bidding",
+                )
+            )
     result = Bidding()
     for s in states:
         if s.contract is None:

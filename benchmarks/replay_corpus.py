@@ -43,9 +43,9 @@ def setups() -> list[tuple[str, list[str], dict[str, int]]]:
     for variant, overlays in targets:
         rules = load_rules(variant, {}, overlays)
         out.append((variant, overlays, {}))
-        for option, spec in (rules.spec.get("options") or {}).items():
-            for value in spec["values"]:
-                if value != spec.get("default"):
+        for option, declared in rules.model.options.items():  # a range: its ends and their neighbours
+            for value in declared.samples():
+                if value != declared.default:
                     out.append((variant, overlays, {option: value}))
     return out
 

@@ -108,6 +108,8 @@ class _Compiler:
         # a condition on one answer of a decision (`choice_if`): the seat names and the candidate `choice.*`
         self.choice_names = {**CHOICE_TYPES, **counter_names, **self.option_names}
         players = self.seat_count = self.players(options)
+        self.check_lowest(options)
+        m = self.model = m.at_lowest(options)
         deck = self.deck = self.make_deck()
         contracts, contract_names = self.contracts(deck)
         self.card_words = CardWords(deck, self.colours, contracts)
@@ -427,6 +429,28 @@ class _Compiler:
         if d.jokers and any(rank + suit == JOKER for suit in suits for rank in ranks):
             raise self.fail(["deck", "jokers"], f"deck: the joker's name {JOKER} would also name a card of the deck")
         return Deck(tuple(suits), tuple(ranks), d.jokers, names, self.suit_ranks(suits, ranks))
+
+    def check_lowest(self, options: dict[str, int]) -> None:
+        """deck.lowest names a declared option, and every value it allows names a rank of the deck."""
+        name = self.model.deck.lowest
+        if name is None:
+            return
+        where: list[str | int] = ["deck", "lowest"]
+        if name not in options:
+            close = difflib.get_close_matches(name, list(options), 1)
+            known = ", ".join(options) or "none declared"
+            raise self.fail(
+                where,
+                f"deck.lowest: no option named '{name}' (the options: {known})",
+                f"did you mean '{close[0]}'?" if close else None,
+            )
+        ranks = [norm_rank(r) for r in self.model.deck.ranks]
+        for value in self.model.options[name].every():
+            if norm_rank(value) not in ranks:
+                raise self.fail(
+                    where,
+                    f"deck.lowest: option '{name}' allows {value}, which is not a rank of the deck ({' '.join(ranks)})",
+                )
 
     def suit_ranks(self, suits: list[str], ranks: list[str]) -> tuple[tuple[int, ...], ...] | None:
         """deck.suit_ranks: per suit, the indices of its ranks (in `ranks` order); None when not written."""

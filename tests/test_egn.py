@@ -280,7 +280,7 @@ def test_every_toggle_value_maps_both_ways() -> None:
         assert ruleset_for("euchre", [ranged], {toggle: 3}) == {"std": False, toggle: 3}
     for bad, words in [
         ({"loner_march_score": 25}, "house/loner-march-score allows loner_march_score = any whole number from 1 to 24"),
-        ({"min_rank": 8}, "expressible: 9 (plain euchre), 7 (house/deck-32)"),
+        ({"min_rank": 6}, "house/min-rank allows min_rank = any whole number from 7 to 9 only"),
         ({"winning_score": 101}, "house/target allows target = any whole number from 1 to 100 only"),
         ({"winning_score": 0}, "the game has no end"),
         ({"canadian": 1}, "expected a bool"),

@@ -667,6 +667,7 @@ CASES = [
         first_jsonl_record("stuck-dealer-no-trump")[1],
     ),
     ("deck-32", DECK32, {}, result("H", 0, [3, 1, 0, 1], [1, 0])),
+    ("min-rank", DECK32, {"min_rank": 7}, result("H", 0, [3, 1, 0, 1], [1, 0])),
     ("target", TARGET, {"target": 5}, result("H", 0, [3, 1, 0, 1], [1, 0], [5, 3], winners=[0])),
     ("lead-loners-left", LONER_LEFT, {}, result("H", 1, [0, 5, 0, 0], [0, 4], alone=[1], out=[3])),
     ("lone-march-5", LONE_MARCH, {}, result("H", 0, [5, 0, 0, 0], [5, 0], alone=[0], out=[2])),

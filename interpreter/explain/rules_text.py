@@ -165,6 +165,12 @@ class Describer:
             cards = f"{n} cards: {ranks} in {', '.join(suit_name(s) for s in self.suits)}"
         if self.jokers:
             cards += ", and one joker"
+        lowest = self.model.deck.lowest
+        if lowest is not None and lowest in self.declared:  # deck.lowest: the option chooses the lowest rank
+            cards += (
+                f". The lowest rank is the {lowest} option ({self.declared[lowest].allowed_text()});"
+                f" {rank_text(self.ranks[0])} here: lower ranks are left out of the pack and every order"
+            )
         span = f"{rank_text(self.ranks[0])}–{rank_text(self.ranks[-1])}" if self.ranks else ""
         short = f"{n} cards ({spans or span}{', joker' if self.jokers else ''})"
         parts = [("cards", cards)]

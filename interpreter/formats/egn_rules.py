@@ -88,6 +88,8 @@ MAPPINGS: tuple[Mapping, ...] = (
     ),
     Mapping("joker", True, "house/benny", note="a turned joker cannot be imported: EGN has no call for its suit"),
     Mapping("min_rank", 7, "house/deck-32"),
+    # any other value: the overlay whose option chooses the lowest rank (deck.lowest)
+    Mapping("min_rank", None, "house/min-rank", option="min_rank"),
     Mapping("allow_no_trump", True, "house/no-trump-round2", note='the call "n" is `call high`'),
     Mapping("fast_break", True, "house/fast-break"),
     Mapping(

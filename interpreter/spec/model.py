@@ -13,9 +13,10 @@ compiler turns them into closures, explain into words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..cards import norm_rank
 from ..phases.base import Expr, PathPart, PhaseModel
 from ..phases.registry import KINDS
 
@@ -77,6 +78,9 @@ class DeckModel:
     colours: dict[str, str] | None = None  # None: the usual colours of the deck's suits
     # per suit that lacks some of `ranks`: the ranks it has (None: every suit has every rank)
     suit_ranks: dict[str, tuple[Rank, ...]] | None = None
+    # `lowest: OPTION`: the option's value names the deck's lowest rank; the ranks listed
+    # before it in `ranks` leave the deck and every order (None: all of `ranks` are played)
+    lowest: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -182,6 +186,44 @@ class SpecModel:
     def default_options(self) -> dict[str, int]:
         return {name: opt.default for name, opt in self.options.items()}
 
+    def ranks_left_out(self, options: dict[str, int]) -> tuple[Rank, ...]:
+        """The ranks `deck.lowest` leaves out for these options: those listed before the chosen one.
+
+        Empty when the deck has no `lowest`, or its option or value does not name a rank
+        (the compiler reports those, located)."""
+        name = self.deck.lowest
+        if name is None or name not in self.options:
+            return ()
+        chosen = norm_rank(options.get(name, self.options[name].default))
+        texts = [norm_rank(r) for r in self.deck.ranks]
+        return tuple(self.deck.ranks[: texts.index(chosen)]) if chosen in texts else ()
+
+    def at_lowest(self, options: dict[str, int]) -> SpecModel:
+        """This spec with the ranks `deck.lowest` leaves out removed from the deck and every order:
+        one place, so the engine, explain and diff see the same deck."""
+        gone = {norm_rank(r) for r in self.ranks_left_out(options)}
+        if not gone:
+            return self
+
+        def keep(order: tuple[Rank, ...]) -> tuple[Rank, ...]:
+            return tuple(r for r in order if norm_rank(r) not in gone)
+
+        d, r = self.deck, self.ranking
+        deck = replace(
+            d,
+            ranks=keep(d.ranks),
+            suit_ranks={k: keep(v) for k, v in d.suit_ranks.items()} if d.suit_ranks else None,
+        )
+        ranking = replace(
+            r,
+            trump=keep(r.trump),
+            plain=keep(r.plain),
+            no_trump={k: keep(v) for k, v in r.no_trump.items()},
+        )
+        draw = self.first_dealer
+        first_dealer = replace(draw, order=keep(draw.order)) if draw is not None else None
+        return replace(self, deck=deck, ranking=ranking, first_dealer=first_dealer)
+
     def player_counts(self) -> list[int]:
         """Every number of players the spec allows (several when an option chooses it)."""
         if self.players_option is not None:
@@ -248,6 +290,7 @@ def spec_model(data: dict[str, Any]) -> SpecModel:
             **_given(deck, "jokers"),
             colours=dict(deck["colours"]) if deck.get("colours") else None,
             suit_ranks={str(k): _tuple(v) for k, v in deck["suit_ranks"].items()} if deck.get("suit_ranks") else None,
+            **_given(deck, "lowest"),
         ),
         ranking=RankingModel(
             trump=_tuple(ranking["trump"]),

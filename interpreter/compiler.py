@@ -108,8 +108,10 @@ class _Compiler:
         # a condition on one answer of a decision (`choice_if`): the seat names and the candidate `choice.*`
         self.choice_names = {**CHOICE_TYPES, **counter_names, **self.option_names}
         players = self.seat_count = self.players(options)
-        self.check_lowest(options)
-        m = self.model = m.at_lowest(options)
+        if m.deck.lowest is not None:
+            self.check_lowest(options)
+            self.contracts(self.make_deck())  # the orders as written, checked whole: errors at their own index
+            m = self.model = m.at_lowest(options)
         deck = self.deck = self.make_deck()
         contracts, contract_names = self.contracts(deck)
         self.card_words = CardWords(deck, self.colours, contracts)

@@ -184,3 +184,20 @@ def test_egn_export_then_import_replays_the_same(value: int, overlay: str, tmp_p
     assert back["trickspec"]["rules"] == [overlay]
     assert back.get("options", {}) == ({"min_rank": value} if overlay == RULE else {})
     assert replay_record(back).result == rec["expect"]
+
+
+def test_a_mistake_in_an_order_is_located_where_it_is_written(tmp_path: Path) -> None:
+    """The orders are checked as written, before the ranks below the lowest leave them."""
+    text = (Path(__file__).resolve().parent.parent / "variants" / "house" / "min-rank.yaml").read_text(encoding="utf-8")
+    spec = tmp_path / "mine.yaml"
+    spec.write_text(
+        text.replace("plain: [A, K, Q, J, T, 9, 8, 7]", "plain: [A, K, Q, J, T, 9, 8, 6]"), encoding="utf-8"
+    )
+    line, col = next(
+        (n, t.index("6") + 1)
+        for n, t in enumerate(spec.read_text(encoding="utf-8").splitlines(), 1)
+        if t.startswith("  plain: [")
+    )
+    with pytest.raises(SpecError) as info:
+        load_rules("euchre", {"min_rank": 9}, [str(spec)])
+    assert f"mine.yaml:{line}:{col}:" in str(info.value) and "unknown rank '6'" in str(info.value)

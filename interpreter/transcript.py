@@ -48,6 +48,20 @@ def contract_text(name: str) -> str:
     return suit_text(name) if len(name) == 1 else f"{name} (no trump)"
 
 
+# Answers told by one fixed sentence, by their record word ("exchange" is told with
+# the count once applied, see _tell).
+_ANSWER_PHRASES: dict[str, str] = {
+    "alone": "{who} goes alone",
+    "together": "{who} plays with partner",
+    "stay": "{who} stays in",
+    "fold": "{who} folds",
+    "exchange": "{who} takes from the kitty",
+    "misdeal": "{who} shows his hand and calls a misdeal",
+    "concede": "{who} concedes the hand",
+    "claim": "{who} lays his cards down: they take every trick",
+}
+
+
 def action_text(rules: Rules, action: int) -> str:
     """An action's record word with cards and suits as symbols ('call ♥', 'discard 10♣')."""
     words = rules.codec.to_str(action).split()
@@ -341,26 +355,12 @@ class Narrator:
             return self._give_text(st, seat, action - c.GIVE)
         if action == c.DECLINE:
             return f"{self.dealer(seat)} leaves the upcard"
-        if action == c.ALONE:
-            return f"{who} goes alone"
-        if action == c.TOGETHER:
-            return f"{who} plays with partner"
-        if action == c.STAY:
-            return f"{who} stays in"
-        if action == c.FOLD:
-            return f"{who} folds"
-        if action == c.EXCHANGE:
-            return f"{who} takes from the kitty"  # told with the count once applied (see _tell)
         if action == c.KEEP:
             if st.phase >= 0 and rules.phases[st.phase].ends_hand:
                 return f"{who} keeps the hand and plays on"
             return f"{who} keeps the hand (no exchange)"
-        if action == c.MISDEAL:
-            return f"{who} shows his hand and calls a misdeal"
-        if action == c.CONCEDE:
-            return f"{who} concedes the hand"
-        if action == c.CLAIM:
-            return f"{who} lays his cards down: they take every trick"
+        if c.PASS <= action < c.CALL and (phrase := _ANSWER_PHRASES.get(c.to_str(action))) is not None:
+            return phrase.format(who=who)
         if c.CALL <= action < c.BID:
             name = rules.contracts[action - c.CALL].name
             if rules.phases[st.phase].names_upcard_suit:

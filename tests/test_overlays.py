@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import ROOT, load_error, run, write
 
-from interpreter.phases.alone import AloneModel
+from interpreter.phases.alone_model import AloneModel
 from interpreter.variants import load_rules
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..cards import DEFAULT_COLOURS
 from ..names import NAMES
-from ..phases.base import PhaseModel
+from ..phases.base_model import PhaseModel
 from ..spec.model import Rank, ScoreRowModel, SpecModel
 from ..variants import load_rules
 from .model import Item, Section

@@ -6,34 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import BuildContext, Expr, Phase, PhaseModel, Walk, upcard_env
+from .base import Phase, Walk, upcard_env
 
 if TYPE_CHECKING:
     from ..engine import State
-    from ..explain.rules_text import Describer
-
-
-@dataclass(frozen=True, kw_only=True)
-class AutoTrumpModel(PhaseModel):
-    kind = "auto_trump"
-    needs_upcard = True
-    when_is_own = True
-    word = "automatic trump"
-
-    when: Expr
-
-    def build(self, ctx: BuildContext) -> Phase:
-        return AutoTrump(self.pid, ctx.codec, ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool"))
-
-    def describe(self, d: Describer) -> list[tuple[str, str]]:
-        cond = d.words.clause(self.when)
-        return [
-            (
-                "when",
-                f"if {cond}, the upcard's suit is trump at once: nobody is the maker, the upcard "
-                "stays out of every hand, and the rest of the bidding is skipped",
-            )
-        ]
 
 
 @dataclass

@@ -11,49 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import BuildContext, Expr, Phase, PhaseModel, Walk, upcard_env
+from .base import Phase, Walk, upcard_env
 
 if TYPE_CHECKING:
     from ..engine import State
-    from ..explain.rules_text import Describer
-
-
-@dataclass(frozen=True, kw_only=True)
-class NameUpcardSuitModel(PhaseModel):
-    kind = "name_upcard_suit"
-    needs_upcard = True
-    when_is_own = True
-    word = "naming the upcard's suit"
-
-    when: Expr
-    dealer_makes: bool = False  # the named suit is trump: the dealer is the maker, takes the upcard, discards
-
-    @property
-    def label(self) -> str:
-        return "the dealer naming trump" if self.dealer_makes else self.word
-
-    def build(self, ctx: BuildContext) -> Phase:
-        when = ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool")
-        return NameUpcardSuit(self.pid, ctx.codec, when, self.dealer_makes)
-
-    def describe(self, d: Describer) -> list[tuple[str, str]]:
-        cond = d.words.clause(self.when)
-        if self.dealer_makes:
-            return [
-                (
-                    "when",
-                    f"if {cond}, before anyone bids the dealer names trump (any suit): his side are the "
-                    "makers; he takes the upcard and discards one card (the upcard included), and the rest "
-                    "of the bidding is skipped",
-                )
-            ]
-        return [
-            (
-                "when",
-                f"if {cond}, the dealer first names a suit (any suit), which the following steps "
-                "treat as the upcard's suit; naming it does not make him the maker",
-            )
-        ]
 
 
 @dataclass

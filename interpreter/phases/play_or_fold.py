@@ -5,30 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .base import BuildContext, Phase, PhaseModel, Reach, seats_from
+from .base import Phase, Reach, seats_from
 
 if TYPE_CHECKING:
     from ..engine import State
-    from ..explain.rules_text import Describer
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlayOrFoldModel(PhaseModel):
-    kind = "play_or_fold"
-    places = ("declarations",)
-    word = "play or fold"
-
-    def build(self, ctx: BuildContext) -> Phase:
-        return PlayOrFold(self.pid, ctx.codec)
-
-    def describe(self, d: Describer) -> list[tuple[str, str]]:
-        return [
-            (
-                "turns",
-                "from the maker's left, every other player plays or folds; a player who folds "
-                "sits out the hand; the maker cannot fold",
-            )
-        ]
 
 
 @dataclass

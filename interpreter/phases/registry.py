@@ -6,19 +6,19 @@ the kind up here (see docs/architecture.md, "how to add a kind").
 
 from __future__ import annotations
 
-from .alone import AloneModel
-from .auction import AuctionModel
-from .auto_trump import AutoTrumpModel
-from .base import PhaseModel
-from .call_partner import CallPartnerModel
-from .end_hand import EndHandModel
-from .fixed_trump import FixedTrumpModel
-from .kitty_exchange import KittyExchangeModel
-from .name_trump import NameTrumpModel
-from .name_upcard_suit import NameUpcardSuitModel
-from .order_up import OrderUpModel
-from .partner_exchange import PartnerExchangeModel
-from .play_or_fold import PlayOrFoldModel
+from .alone_model import AloneModel
+from .auction_model import AuctionModel
+from .auto_trump_model import AutoTrumpModel
+from .base_model import PhaseModel
+from .call_partner_model import CallPartnerModel
+from .end_hand_model import EndHandModel
+from .fixed_trump_model import FixedTrumpModel
+from .kitty_exchange_model import KittyExchangeModel
+from .name_trump_model import NameTrumpModel
+from .name_upcard_suit_model import NameUpcardSuitModel
+from .order_up_model import OrderUpModel
+from .partner_exchange_model import PartnerExchangeModel
+from .play_or_fold_model import PlayOrFoldModel
 
 KINDS: dict[str, type[PhaseModel]] = {
     model.kind: model

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import norm_rank
-from ..phases.base import Expr, PathPart, PhaseModel
+from ..phases.base_model import Expr, PathPart, PhaseModel
 from ..phases.registry import KINDS
 
 Rank = str | int  # a rank as written (`9`, `T`, `10`, `A`) or an order token (`right_bower`)

@@ -43,7 +43,6 @@ class State:
         "out",
         "partner",
         "partner_card",
-        "partner_shown",
         "trick",
         "led",
         "best",
@@ -129,7 +128,6 @@ class State:
         self.out = [False] * n
         self.partner: int = -1
         self.partner_card = -1
-        self.partner_shown = False
         self.trick: list[int] = []  # seat, card, seat, card, …
         self.led = -1
         self.best = -1
@@ -163,11 +161,12 @@ class State:
         if self.playing:
             hand = self.hands[self.turn]
             led = self.led
-            if led < 0:
-                return hand[:]
-            follow = self.follow
-            same = [c for c in hand if follow[c] == led]
-            return same or hand[:]
+            if led >= 0:
+                follow = self.follow
+                same = [c for c in hand if follow[c] == led]
+                if same:
+                    return same
+            return hand[:]
         if self.turn < 0:
             return []
         return self.rules.phases[self.phase].legal(self)
@@ -195,12 +194,34 @@ class State:
             if v > self.best:
                 self.best = v
                 self.winner = p
-        if action == self.partner_card:
-            self.partner_shown = True
-        if len(trick) < self.trick_size:
-            self.turn = self.nxt[p]
+        t = self.nxt[p]
+        if t != trick[0]:  # the next active seat is not the leader: the trick goes on
+            self.turn = t
+            return
+        # The trick is complete (inlined: it runs every trick).
+        w = self.winner
+        self.tricks[w] += 1
+        winners = self.trick_winners
+        winners.append(w)
+        self.played = played = len(winners)
+        self.trick = []
+        self.led = -1
+        if played == self.rules.hand_tricks:
+            self.turn = -1
+            self.playing = False
+            self.status = "complete"
+            self._store(self.rules.score_hand(self))
         else:
-            self._end_trick()
+            self.turn = w
+
+    @property
+    def partner_shown(self) -> bool:
+        """Has the called card (`partner_card`) been played? Then its holder is known to all.
+
+        Read from the history rather than kept up to date by the trick step (a card's
+        play action is the card itself, and only a play is)."""
+        called = self.partner_card
+        return called >= 0 and any(a == called for _, a in self.history)
 
     def clone(self) -> State:
         """An independent copy (search bots clone a lot): every field by name, lists copied.
@@ -231,7 +252,6 @@ class State:
         o.out = self.out[:]
         o.partner = self.partner
         o.partner_card = self.partner_card
-        o.partner_shown = self.partner_shown
         o.trick = self.trick[:]
         o.led = self.led
         o.best = self.best
@@ -356,10 +376,10 @@ class State:
         called = self.partner_card
         return (
             called >= 0
-            and not self.partner_shown
             and seat != self.partner
             and called not in self.hands[seat]
             and not (seat == self.dealer and called == self.discarded)
+            and not self.partner_shown
         )
 
     # ------------------------------------------------------- search and learning
@@ -381,18 +401,20 @@ class State:
     def advance(self) -> None:
         """Start the next phase that has a decision to ask for."""
         rules = self.rules
+        phases = rules.phases
+        gates = rules.phase_gates
         while self.status is None:
-            self.phase += 1
-            if self.phase == rules.first_declaration and self.contract < 0:
+            self.phase = phase = self.phase + 1
+            if phase == rules.first_declaration and self.contract < 0:
                 self.finish_redeal()
                 return
-            if self.phase == rules.play_phase:
+            if phase == rules.play_phase:
                 self._start_play()
                 return
-            gate = rules.phase_gates[self.phase]
+            gate = gates[phase]
             if gate is not None and not gate.fn(rules.hand_env(self)):
                 continue  # not offered in this hand
-            if rules.phases[self.phase].begin(self):
+            if phases[phase].begin(self):
                 return
 
     def finish_redeal(self) -> None:
@@ -433,54 +455,37 @@ class State:
     # ------------------------------------------------------------ the tricks
     def _start_play(self) -> None:
         rules = self.rules
-        contract = rules.contracts[self.contract]
-        self.follow = contract.follow
-        self.power = contract.power
-        self.by_led = rules.ranks_by_led[self.contract]
-        self.trump = contract.ruff  # the suit that beats the led one (a no-trump joker's own)
+        # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
+        self.follow, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
         n = rules.players
         out = self.out
-        active = [s for s in range(n) if not out[s]]
-        self.n_active = len(active)
-        self.trick_size = 2 * len(active)
-        self.on_team = team_sides(rules, self)
-        self.playing = True
-        if len(active) == n:
-            nxt = rules.next_seat  # nobody sits out: the shared table
-        else:
+        if True in out:
+            active = [s for s in range(n) if not out[s]]
+            self.n_active = len(active)
+            self.trick_size = 2 * len(active)
             table = [0] * n
             for s in range(n):
                 t = (s + 1) % n
                 while out[t]:
                     t = (t + 1) % n
                 table[s] = t
-            nxt = tuple(table)
-        self.nxt = nxt
-        self.leader = self.first_leader()
-        self.turn = self.leader
+            self.nxt = tuple(table)
+        else:  # nobody sits out: the shared table
+            self.n_active = n
+            self.trick_size = 2 * n
+            self.nxt = rules.next_seat
+        self.on_team = team_sides(rules, self)
+        self.playing = True
+        self.leader = self.turn = self.first_leader()
         self.led = -1
 
     def first_leader(self) -> int:
         """The seat that leads the first trick: the spec's lead rows, skipping a seat that sits out."""
         rules = self.rules
-        n = rules.players
-        start = rules.lead_seat(rules.env_for(self, rules.lead_keys)) % n
-        seat = start
-        while self.out[seat]:
-            seat = (seat + 1) % n
+        seat = rules.first_lead(self)
+        out = self.out
+        if out[seat]:
+            n = rules.players
+            while out[seat]:
+                seat = (seat + 1) % n
         return seat
-
-    def _end_trick(self) -> None:
-        w = self.winner
-        self.tricks[w] += 1
-        self.trick_winners.append(w)
-        self.played += 1
-        self.trick = []
-        self.led = -1
-        if self.played == self.rules.hand_tricks:
-            self.turn = -1
-            self.playing = False
-            self.status = "complete"
-            self._store(self.rules.score_hand(self))
-        else:
-            self.turn = w

@@ -7,8 +7,9 @@ scoring and the match end use its precomputed tables and compiled expressions.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from .actions import ActionCodec
@@ -83,6 +84,7 @@ class GameRule:
     carry: CompiledExpr
 
 
+LEAD_MEMO_SIZE = 4096  # distinct values of the lead rows' names remembered (memory stays flat)
 GAMES_COUNTER = "games"  # the counter of games won that `games` keeps (side.games, makers.games)
 
 
@@ -152,6 +154,14 @@ class Rules:
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
     house_rules: tuple[str, ...] = ()  # the overlays stacked on with --rule, as the user named them
+    # Per contract, what the trick step reads: (follow, power, ranks_by_led row, ruff).
+    play_tables: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int], ...] = ()
+    # Per dealer, per seat from seat 0: picks the cards his hand gets out of the shuffled deck, in order.
+    deal_pickers: tuple[tuple[Callable[[list[int]], Any], ...], ...] = ()
+    deal_upcard: tuple[int, ...] = ()  # per dealer: the deck position of the upcard (-1: no upcard)
+    # The first leader, remembered per value of the names the lead rows read (the rows are
+    # pure functions of those): filled as hands meet new values, bounded by LEAD_MEMO_SIZE.
+    lead_memo: dict[Any, int] = field(default_factory=dict)
 
     @property
     def heading(self) -> str:
@@ -176,6 +186,17 @@ class Rules:
         self.deal_plan = tuple(plans)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
+        self.play_tables = tuple(
+            (c.follow, c.power, by_led, c.ruff) for c, by_led in zip(self.contracts, self.ranks_by_led, strict=True)
+        )
+        getters = []
+        for slices in self.deal_plan:
+            per_seat: list[list[int]] = [[] for _ in range(n)]
+            for seat, start, end in slices:
+                per_seat[seat] += range(start, end)
+            getters.append(tuple(_picker(p) for p in per_seat))
+        self.deal_pickers = tuple(getters)
+        self.deal_upcard = tuple(p[-1][2] if self.upcard and p else -1 for p in self.deal_plan)
 
     # --------------------------------------------------------------- hands
     def new_hand(
@@ -201,10 +222,9 @@ class Rules:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
         deck = list(range(self.deck.size))
         rng.shuffle(deck)
-        hands: list[list[int]] = [[] for _ in range(self.players)]
-        for seat, start, end in self.deal_plan[dealer]:
-            hands[seat] += deck[start:end]
-        upcard = deck[self.deal_plan[dealer][-1][2]] if self.upcard else None
+        hands = [list(pick(deck)) for pick in self.deal_pickers[dealer]]
+        up = self.deal_upcard[dealer]
+        upcard = deck[up] if up >= 0 else None
         scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
         return State(self, dealer, hands, upcard, scores, deal_number, counters_before)  # fresh lists: no copy
 
@@ -253,6 +273,18 @@ class Rules:
         for name, get in self.side_keys:
             env[name] = get(self, st, side, is_maker, score, counters)
         return env
+
+    def first_lead(self, st: State) -> int:
+        """The seat the lead rows give (before skipping a seat that sits out), from the memo."""
+        keys = self.lead_keys
+        key = keys[0][1](self, st) if len(keys) == 1 else tuple([get(self, st) for _, get in keys])
+        memo = self.lead_memo
+        seat = memo.get(key)
+        if seat is None:
+            seat = self.lead_seat(self.env_for(st, keys)) % self.players
+            if len(memo) < LEAD_MEMO_SIZE:
+                memo[key] = seat
+        return seat
 
     def lead_seat(self, env: dict[str, Any]) -> int:
         """The first row that holds and whose seat exists gives the lead; else the dealer's left.
@@ -498,6 +530,13 @@ class Rules:
             contenders = [s for s, c in draws if value(c) == low]
             if len(contenders) == 1:
                 return contenders[0], rounds
+
+
+def _picker(positions: list[int]) -> Callable[[list[int]], Any]:
+    """A C-level getter of these deck positions, in order (a list or a tuple of the cards)."""
+    if len(positions) >= 2:
+        return itemgetter(*positions)
+    return itemgetter(slice(positions[0], positions[0] + 1) if positions else slice(0, 0))
 
 
 def _capped(points: int, room: int) -> int:

@@ -237,6 +237,16 @@ def _tuple(value: Any) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _no_trump_order(value: Any, plain: list[Any]) -> tuple[Any, ...]:
+    """A no-trump order as written, or the word `plain` / `plain_reversed`: the plain order of
+    this spec as merged, so an overlay adding a no-trump contract fits whatever deck it lands on."""
+    if value == "plain":
+        return tuple(plain)
+    if value == "plain_reversed":
+        return tuple(reversed(plain))
+    return tuple(value)
+
+
 def _id(item: dict[str, Any]) -> str | None:
     return str(item["id"]) if "id" in item else None
 
@@ -296,7 +306,7 @@ def spec_model(data: dict[str, Any]) -> SpecModel:
             trump=_tuple(ranking["trump"]),
             plain=_tuple(ranking["plain"]),
             **_given(ranking, "bower_rank"),
-            no_trump={str(k): _tuple(v) for k, v in (ranking.get("no_trump") or {}).items()},
+            no_trump={str(k): _no_trump_order(v, ranking["plain"]) for k, v in (ranking.get("no_trump") or {}).items()},
         ),
         first_dealer=DrawModel(draw=fd["draw"], order=_tuple(fd["order"])) if isinstance(fd, dict) else None,
         deal=DealModel(

@@ -124,6 +124,9 @@ class Name:
     seat: bool = False
     verify: str = "outcome"
     nobody: bool = False
+    # A side name whose getter reads only its arguments (the side, is_maker, score, counters),
+    # never the state: scoring remembers its outcomes keyed by those (Rules.score_hand).
+    from_args: bool = False
 
 
 def _side_tricks(r: Rules, st: State, side: int, mk: bool, score: int, cs: dict[str, list[int]]) -> int:
@@ -268,6 +271,7 @@ NAMES: dict[str, Name] = {
         "int",
         _SIDE,
         side_getter=lambda r, st, side, mk, score, cs: score,
+        from_args=True,
         noun="{p} score",
         count=("{s}", "has", "does not have", "point"),
     ),
@@ -283,6 +287,7 @@ NAMES: dict[str, Name] = {
         "bool",
         _SIDE,
         side_getter=lambda r, st, side, mk, score, cs: mk,
+        from_args=True,
         true="{s} is on the maker's team",
         false="{s} is not on the maker's team",
     ),
@@ -308,6 +313,7 @@ NAMES: dict[str, Name] = {
         "bool",
         _SIDE,
         side_getter=lambda r, st, side, mk, score, cs: False,
+        from_args=True,
         true="{s} won the game",
         false="{s} did not win the game",
     ),
@@ -479,6 +485,12 @@ def hand_getter(name: str) -> Getter:
     team, counter = name.split(".", 1)
     makers = team == "makers"
     return lambda r, st: counter_value(r, st, counter, makers)
+
+
+def side_reads_state(name: str) -> bool:
+    """Does this `side.*` name's getter read the state (not only its arguments)? A counter does not."""
+    row = NAMES.get(name)
+    return row is not None and not row.from_args
 
 
 def side_getter(name: str) -> SideGetter:

@@ -16,7 +16,7 @@ from .actions import ActionCodec
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
-from .names import CHOICE_TYPES, HAND_TYPES, SEAT_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv
+from .names import CHOICE_TYPES, HAND_TYPES, SEAT_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv, side_reads_state
 from .phases.base import Phase
 
 # A real import (the compiled build resolves the dataclass field types of `Rules` when the
@@ -38,8 +38,7 @@ def ranks_by_led(contract: Contract, n_suits: int) -> tuple[tuple[int, ...], ...
     it, or is of the suit that beats it: `Contract.ruff`), else -1 (powers are >= 0)."""
     follow, power, ruff = contract.follow, contract.power, contract.ruff
     return tuple(
-        tuple(p if f in (led, ruff) else -1 for f, p in zip(follow, power, strict=True))
-        for led in range(n_suits + 1)
+        tuple(p if f in (led, ruff) else -1 for f, p in zip(follow, power, strict=True)) for led in range(n_suits + 1)
     )
 
 
@@ -84,8 +83,20 @@ class GameRule:
     carry: CompiledExpr
 
 
+SCORE_MEMO_SIZE = 8192  # scoring outcomes remembered (memory stays flat)
 LEAD_MEMO_SIZE = 4096  # distinct values of the lead rows' names remembered (memory stays flat)
 GAMES_COUNTER = "games"  # the counter of games won that `games` keeps (side.games, makers.games)
+
+
+# What scoring decides about a played hand, frozen: (delta, scored_by, the counters after
+# (name, values) or None, winners, the game's end (key, values) or None). See score_hand.
+ScoreOutcome = tuple[
+    tuple[int, ...],
+    str,
+    tuple[tuple[str, tuple[int, ...]], ...] | None,
+    tuple[int, ...],
+    tuple[tuple[str, tuple[int, ...]], ...] | None,
+]
 
 
 class HandResult(NamedTuple):
@@ -162,6 +173,10 @@ class Rules:
     # The first leader, remembered per value of the names the lead rows read (the rows are
     # pure functions of those): filled as hands meet new values, bounded by LEAD_MEMO_SIZE.
     lead_memo: dict[Any, int] = field(default_factory=dict)
+    # The scoring's outcomes, remembered (score_hand); the side names that read the state
+    # (their values are part of the memo's key).
+    score_memo: dict[Any, ScoreOutcome] = field(default_factory=dict)
+    side_state_keys: tuple[tuple[str, Any], ...] = ()
 
     @property
     def heading(self) -> str:
@@ -186,6 +201,7 @@ class Rules:
         self.deal_plan = tuple(plans)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
+        self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
         self.play_tables = tuple(
             (c.follow, c.power, by_led, c.ruff) for c, by_led in zip(self.contracts, self.ranks_by_led, strict=True)
         )
@@ -335,29 +351,39 @@ class Rules:
                 into[side] += v if top[2] is None else _capped(v, top[2] - before[side] - into[side])
 
     def score_hand(self, st: State) -> HandResult:
-        """The first scoring row that holds scores the hand (and changes the counters it names)."""
-        env = self.option_env.copy()  # env_for, inlined: this runs once a hand
-        for name, get in self.score_keys:
-            env[name] = get(self, st)
+        """The first scoring row that holds scores the hand (and changes the counters it names).
+
+        What the rows and the match end decide is a pure function of the names they
+        read, the teams, the scores and counters before the hand and the side names
+        that read the state: it is remembered per value of those (`score_memo`, bounded
+        by SCORE_MEMO_SIZE), so a hand like an earlier one is scored by one look-up.
+        """
+        values = tuple([get(self, st) for _, get in self.score_keys])
         on_team = st.on_team
         assert on_team is not None  # State._start_play set it: only a played hand is scored
-        delta = [0] * self.n_sides
-        scored_by = ""
-        counters = None
-        for row in self.scoring:
-            when = row.when
-            if when is not None and not when.fn(env):
-                continue
-            self.award(row.makers, row.defenders, row.each, env, st, on_team, delta, row.cap)
-            scored_by = row.id
-            if row.counters:
-                counters = {name: list(values) for name, values in st.counters_before.items()}
-                for name, makers, defenders, each in row.counters:
-                    self.award(makers, defenders, each, env, st, on_team, counters[name])
-            break
-        scores = [b + d for b, d in zip(st.scores_before, delta, strict=True)]
-        after = counters if counters is not None else st.counters
-        winners, after, game = self.close_hand(st, env, on_team, scores, after)
+        before = st.counters_before
+        key = (
+            values,
+            tuple(on_team),
+            tuple(st.scores_before),
+            tuple([(name, tuple(v)) for name, v in before.items()]) if before else (),
+            tuple(
+                [
+                    get(self, st, side, False, 0, before)
+                    for _, get in self.side_state_keys
+                    for side in range(self.n_sides)
+                ]
+            )
+            if self.side_state_keys
+            else (),
+        )
+        memo = self.score_memo
+        outcome = memo.get(key)
+        if outcome is None:
+            outcome = self.score_outcome(st, values, on_team)
+            if len(memo) < SCORE_MEMO_SIZE:
+                memo[key] = outcome
+        delta, scored_by, counters, winners, game = outcome
         out = st.out
         result: dict[str, Any] = {
             "status": "complete",
@@ -368,14 +394,48 @@ class Rules:
             "partner": None if st.partner < 0 else st.partner,
             "out": [s for s, sits in enumerate(out) if sits] if True in out else [],
             "tricks": st.tricks[:],
-            "delta": delta,
-            "scores": scores,
-            "winners": winners,
+            "delta": list(delta),
+            "scores": [b + d for b, d in zip(st.scores_before, delta, strict=True)],
+            "winners": list(winners),
         }
         if game is not None:
-            result["trickspec"] = game
+            result["trickspec"] = {name: list(v) for name, v in game}
+        return HandResult(result, scored_by, None if counters is None else {name: list(v) for name, v in counters})
+
+    def score_outcome(self, st: State, values: tuple[Any, ...], on_team: list[bool]) -> ScoreOutcome:
+        """What the scoring rows and the match end decide for a played hand (`values`: the
+        score_keys' values), frozen (tuples) since `score_hand` remembers it: (delta,
+        scored_by, the counters after or None, winners, the game's end or None)."""
+        env = self.option_env.copy()
+        for (name, _), value in zip(self.score_keys, values, strict=True):
+            env[name] = value
+        delta = [0] * self.n_sides
+        scored_by = ""
+        counters = None
+        for row in self.scoring:
+            when = row.when
+            if when is not None and not when.fn(env):
+                continue
+            self.award(row.makers, row.defenders, row.each, env, st, on_team, delta, row.cap)
+            scored_by = row.id
+            if row.counters:
+                counters = {name: list(v) for name, v in st.counters_before.items()}
+                for name, makers, defenders, each in row.counters:
+                    self.award(makers, defenders, each, env, st, on_team, counters[name])
+            break
+        scores = [b + d for b, d in zip(st.scores_before, delta, strict=True)]
+        # (the counters before the hand: `st.counters` is the same until the hand is stored)
+        after = counters if counters is not None else st.counters_before
+        winners, after, game = self.close_hand(st, env, on_team, scores, after)
+        if game is not None:
             counters = after
-        return HandResult(result, scored_by, counters)
+        return (
+            tuple(delta),
+            scored_by,
+            None if counters is None else tuple((name, tuple(v)) for name, v in counters.items()),
+            tuple(winners),
+            None if game is None else tuple((name, tuple(v)) for name, v in game.items()),
+        )
 
     def redeal_result(self, st: State) -> HandResult:
         """A hand nobody played: no score, but the match end is still asked (a fixed

@@ -8,6 +8,7 @@ for cards and seats, lists, and the tables and closures `Rules` built once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .names import team_sides
@@ -43,7 +44,7 @@ class State:
         "out",
         "partner",
         "partner_card",
-        "trick",
+        "play_from",
         "led",
         "best",
         "winner",
@@ -56,6 +57,7 @@ class State:
         "_result",
         "nxt",
         "follow",
+        "follows",
         "power",
         "by_led",
         "rank",
@@ -128,11 +130,11 @@ class State:
         self.out = [False] * n
         self.partner: int = -1
         self.partner_card = -1
-        self.trick: list[int] = []  # seat, card, seat, card, …
+        self.play_from = 0  # where the plays start in `history` (the current trick is read from there)
         self.led = -1
         self.best = -1
         self.winner = -1
-        self.leader = -1
+        self.leader = -1  # the seat that led (or leads) the current trick
         self.tricks = [0] * n
         self.played = 0
         self.history: list[tuple[int, int]] = []
@@ -141,6 +143,7 @@ class State:
         self._result: dict[str, Any] | None = None
         self.nxt: tuple[int, ...] = ()
         self.follow: tuple[int, ...] = ()
+        self.follows: tuple[Callable[[int], bool], ...] = ()  # per led suit: does a card follow it?
         self.power: tuple[int, ...] = ()
         self.by_led: tuple[tuple[int, ...], ...] = ()  # per led suit: each card's rank (rules.ranks_by_led)
         self.rank: tuple[int, ...] = ()  # this trick's row of by_led: -1 for a card that cannot win it
@@ -162,8 +165,8 @@ class State:
             hand = self.hands[self.turn]
             led = self.led
             if led >= 0:
-                follow = self.follow
-                same = [c for c in hand if follow[c] == led]
+                # a C-level filter (a frozenset's __contains__ per led suit): no Python loop
+                same = list(filter(self.follows[led], hand))
                 if same:
                     return same
             return hand[:]
@@ -181,21 +184,20 @@ class State:
         # The trick step is inlined: it is most of the decisions of a hand. Who wins is one
         # look-up: `rank` (set at the lead) is -1 for a card that neither follows nor trumps.
         self.hands[p].remove(action)
-        trick = self.trick
-        trick += (p, action)
         if self.led < 0:
             f = self.follow[action]
             self.led = f
             self.rank = self.by_led[f]
             self.best = self.power[action]
             self.winner = p
+            self.leader = p
         else:
             v = self.rank[action]
             if v > self.best:
                 self.best = v
                 self.winner = p
         t = self.nxt[p]
-        if t != trick[0]:  # the next active seat is not the leader: the trick goes on
+        if t != self.leader:  # the next active seat has not played to this trick: it goes on
             self.turn = t
             return
         # The trick is complete (inlined: it runs every trick).
@@ -204,7 +206,6 @@ class State:
         winners = self.trick_winners
         winners.append(w)
         self.played = played = len(winners)
-        self.trick = []
         self.led = -1
         if played == self.rules.hand_tricks:
             self.turn = -1
@@ -213,6 +214,17 @@ class State:
             self._store(self.rules.score_hand(self))
         else:
             self.turn = w
+
+    @property
+    def trick(self) -> list[int]:
+        """The trick on the table: seat, card, seat, card, … in play order ([] between tricks).
+
+        Read from the history (the plays since the last complete trick) rather than kept
+        by the trick step, which then only moves the turn."""
+        if not self.playing:
+            return []
+        start = self.play_from + self.played * self.n_active
+        return [x for play in self.history[start:] for x in play]
 
     @property
     def partner_shown(self) -> bool:
@@ -252,7 +264,7 @@ class State:
         o.out = self.out[:]
         o.partner = self.partner
         o.partner_card = self.partner_card
-        o.trick = self.trick[:]
+        o.play_from = self.play_from
         o.led = self.led
         o.best = self.best
         o.winner = self.winner
@@ -265,6 +277,7 @@ class State:
         o._result = self._result
         o.nxt = self.nxt
         o.follow = self.follow
+        o.follows = self.follows
         o.power = self.power
         o.by_led = self.by_led
         o.rank = self.rank
@@ -329,7 +342,8 @@ class State:
                 history.append((s, codec.to_str(a)))
         secret = self.partner_secret_from(seat)
         partner_known = self.partner >= 0 and not secret
-        trick = [(self.trick[i], codec.to_str(self.trick[i + 1])) for i in range(0, len(self.trick), 2)]
+        table = self.trick
+        trick = [(table[i], codec.to_str(table[i + 1])) for i in range(0, len(table), 2)]
         plays = [(s, codec.to_str(a)) for s, a in self.history if a < codec.n_cards]
         size = self.n_active
         return {
@@ -456,7 +470,7 @@ class State:
     def _start_play(self) -> None:
         rules = self.rules
         # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
-        self.follow, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
+        self.follow, self.follows, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
         n = rules.players
         out = self.out
         if True in out:
@@ -476,6 +490,7 @@ class State:
             self.nxt = rules.next_seat
         self.on_team = team_sides(rules, self)
         self.playing = True
+        self.play_from = len(self.history)
         self.leader = self.turn = self.first_leader()
         self.led = -1
 

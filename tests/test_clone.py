@@ -36,7 +36,7 @@ def _states(name: str) -> list[State]:
 def test_clone_copies_every_slot_and_shares_no_list(name: str) -> None:
     for st in _states(name):
         twin = st.clone()
-        assert "hands" in FIELDS and "trick" in FIELDS
+        assert "hands" in FIELDS and "tricks" in FIELDS
         for slot in FIELDS:
             mine, theirs = getattr(st, slot, UNSET), getattr(twin, slot, UNSET)
             assert theirs is not UNSET, f"clone() does not set {slot}"

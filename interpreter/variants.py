@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections import OrderedDict
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 
 from .compiler import compile_rules
@@ -166,16 +166,28 @@ def suggest(typed: str, names: Sequence[str]) -> str | None:
     return None
 
 
-def load_document(name_or_path: str, rules: Sequence[str] = ()) -> LoadedYaml:
-    """The spec as one merged document: its `extends` chain, then each `--rule` overlay."""
+def load_document(name_or_path: str, rules: Sequence[str] = (), read: list[Path] | None = None) -> LoadedYaml:
+    """The spec as one merged document: its `extends` chain, then each `--rule` overlay.
+
+    `read`, when given, receives every file read (so a cache can tell when one changes)."""
     top = resolve(name_or_path)
     roots = reference_roots(top)
-    doc = load_with_extends(top, lambda name, here: resolve_reference(name, here, roots))
+    files = read if read is not None else []
+    files.append(top)
+
+    def base(name: str, here: Path) -> Path:
+        path = resolve_reference(name, here, roots)
+        files.append(path)
+        return path
+
+    doc = load_with_extends(top, base)
     for rule in rules:
         # A --rule overlay applies to the variant named on the command line; its own
         # `extends` (if any) only says what it was written for, and its name, title,
         # description and notes describe the rule, not the variant it changes.
-        overlay = load_yaml_file(resolve(rule), spec_keys())
+        rule_path = resolve(rule)
+        files.append(rule_path)
+        overlay = load_yaml_file(rule_path, spec_keys())
         if isinstance(overlay.data, dict):
             kept = {k: v for k, v in overlay.data.items() if k not in IDENTITY_KEYS}
             overlay = LoadedYaml(kept, overlay.file, overlay.positions)
@@ -243,24 +255,51 @@ def _value_at(data: object, path: tuple[object, ...]) -> object:
 
 
 def load_rules(name_or_path: str, options: dict[str, int] | None = None, rules: Sequence[str] = ()) -> Rules:
-    """Load, merge overlays, validate and compile a variant; every problem is a SpecError."""
+    """Load, merge overlays, validate and compile a variant; every problem is a SpecError.
+
+    Compiled once per process while its files are unchanged: the cache is keyed by the
+    resolved paths, options and current folder (the path policy's root), and an entry
+    is used only while every file it read (the `extends` chain and the `--rule`
+    overlays) has the size and modification time it had then; an edited file is read again.
+    """
     path = resolve(name_or_path)
     rule_paths = tuple(str(resolve(r).resolve()) for r in rules)
-    key = tuple(sorted((options or {}).items()))
-    return _load(str(path.resolve()), name_or_path, rule_paths, tuple(rules), key, os.getcwd())
-
-
-@lru_cache(maxsize=64)
-def _load(
-    resolved: str,
-    shown: str,
-    rule_paths: tuple[str, ...],
-    rules: tuple[str, ...],
-    options: tuple[tuple[str, int], ...],
-    cwd: str,
-) -> Rules:
-    """Cached by resolved paths, options and the current folder (the path policy's root):
-    a spec is compiled once per process."""
-    compiled = compile_document(load_document(shown, rules), dict(options))
-    compiled.house_rules = rules
+    key = (
+        str(path.resolve()),
+        name_or_path,
+        rule_paths,
+        tuple(rules),
+        tuple(sorted((options or {}).items())),
+        os.getcwd(),
+    )
+    cached = _LOADED.get(key)
+    if cached is not None and _stamps(cached[0]) == cached[1]:
+        _LOADED.move_to_end(key)
+        return cached[2]
+    read: list[Path] = []
+    compiled = compile_document(load_document(name_or_path, rules, read), dict(options or {}))
+    compiled.house_rules = tuple(rules)
+    files = tuple(dict.fromkeys(str(p) for p in read))
+    _LOADED[key] = (files, _stamps(files), compiled)
+    _LOADED.move_to_end(key)
+    while len(_LOADED) > _CACHED_SPECS:
+        _LOADED.popitem(last=False)
     return compiled
+
+
+_CACHED_SPECS = 64
+# load_rules' key → (the files read, their stamps then, the compiled rules); least recently used first
+_LOADED: OrderedDict[tuple[object, ...], tuple[tuple[str, ...], tuple[tuple[int, int], ...], Rules]] = OrderedDict()
+
+
+def _stamps(files: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """Each file's (size, modification time in ns); (-1, -1) for one that can no longer be read."""
+    out = []
+    for file in files:
+        try:
+            st = os.stat(file)
+        except OSError:
+            out.append((-1, -1))
+        else:
+            out.append((st.st_size, st.st_mtime_ns))
+    return tuple(out)

@@ -7,14 +7,15 @@ itself in words (its kind's `describe`); this module only lays them out.
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import textwrap
 from collections.abc import Sequence
 
 from ..cards import DEFAULT_COLOURS
-from ..names import NAMES
-from ..phases.base_model import PhaseModel
+from ..names import NAMES, UPCARD_TYPES
+from ..phases.base_model import Expr, PhaseModel
 from ..spec.model import Rank, ScoreRowModel, SpecModel
 from ..variants import load_rules
 from .model import Item, Section
@@ -46,8 +47,9 @@ class Describer:
             players=self.players,
             partnerships=self.partnerships,
             counters=tuple(model.counters) + (("games",) if model.games is not None else ()),
-            phase_labels=self.phase_labels(),
         )
+        # the labels name a one-seat step by its seat ("the dealer's turn"), said by the words above
+        self.words.phase_labels = self.phase_labels()
         self.suits = list(model.deck.suits)
         self.ranks = [rank_key(r) for r in model.deck.ranks]
         self.jokers = model.deck.jokers
@@ -67,7 +69,10 @@ class Describer:
         labels: list[str] = []
         rounds = 0
         for phase in self.model.bidding:
-            if phase.counts_as_round:
+            one = self.one_seat(phase) if phase.counts_as_round else None
+            if one is not None:
+                labels.append(f"{one}'s turn")  # a step asking one player is no round ("the dealer's turn")
+            elif phase.counts_as_round:
                 rounds += 1
                 labels.append(f"round {rounds}")
             else:
@@ -345,11 +350,46 @@ class Describer:
             return None
         return self.words.noun(other)
 
+    def turned_joker_always_named(self) -> bool:
+        """Does a step before the first ordering step name the suit of every turned-up joker, whatever
+        the options? Then the sentence on a joker whose suit no step named never applies (British
+        euchre's Benny: the dealer names trump), and explain does not print it."""
+        for phase in self.model.bidding:
+            if phase.orders_upcard:
+                return False
+            if phase.names_upcard_suit and phase.when is not None and self.always_for_a_joker(phase.when):
+                return True
+        return False
+
+    def always_for_a_joker(self, when: Expr) -> bool:
+        """Whether an upcard condition holds for a turned-up joker under every value of the options it reads."""
+        from ..dsl import ExprError, compile_expr  # here: explain alone needs the compiler's module at this point
+
+        names = {**UPCARD_TYPES, **{name: "int" for name in self.declared}}
+        try:
+            expr = compile_expr(when, names, "bool")
+        except ExprError:
+            return False
+        read = [name for name in self.declared if name in expr.names]
+        dealers = range(max(self.model.player_counts())) if "dealer" in expr.names else range(1)
+        for values in itertools.product(*(self.declared[name].samples() for name in read)):
+            for dealer in dealers:
+                env: dict[str, object] = {**self.options, **dict(zip(read, values, strict=True))}
+                env.update({"upcard.suit": "", "upcard.rank": "", "upcard.is_joker": True, "dealer": dealer})
+                if not expr.fn(env):
+                    return False
+        return True
+
     def bidding_section(self) -> Section:
         labels = self.phase_label_list()
         bidding = self.model.bidding
         outro = ""
-        if self.jokers and self.model.deal.upcard and any(p.orders_upcard for p in bidding):
+        if (
+            self.jokers
+            and self.model.deal.upcard
+            and any(p.orders_upcard for p in bidding)
+            and not self.turned_joker_always_named()
+        ):
             outro = (
                 "A turned-up joker whose suit no step named cannot be ordered: the ordering round is skipped, "
                 "and any suit may be named after it."

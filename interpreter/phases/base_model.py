@@ -98,6 +98,7 @@ class PhaseModel:
     places: ClassVar[tuple[str, ...]] = ("bidding",)  # the lists it may stand in
     needs_upcard: ClassVar[bool] = False  # compile refuses it when deal.upcard is false
     orders_upcard: ClassVar[bool] = False  # players may order the upcard's suit (explain: a turned joker)
+    names_upcard_suit: ClassVar[bool] = False  # where its `when` holds, it names a turned joker's suit (explain)
     makes_secret_partner: ClassVar[bool] = False  # the maker may get a partner only the partner knows
     word: ClassVar[str] = ""  # its label in explain when it is not a numbered round
     when_is_own: ClassVar[bool] = False  # its `when` is its own upcard condition, not the general gate

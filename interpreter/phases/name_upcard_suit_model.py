@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class NameUpcardSuitModel(PhaseModel):
     kind = "name_upcard_suit"
     needs_upcard = True
+    names_upcard_suit = True
     when_is_own = True
     word = "naming the upcard's suit"
 

@@ -135,43 +135,60 @@ class PlayMemory:
     history at every decision.
     """
 
-    __slots__ = ("history", "upto", "gone", "voids", "in_trick", "led")
+    __slots__ = ("history", "upto", "gone_mask", "voids", "in_trick", "led")
 
     def __init__(self) -> None:
         self.history: list[tuple[int, int]] | None = None
         self.upto = 0
-        self.gone: set[int] = set()  # every card played to a trick, the current one included
+        self.gone_mask = 0  # every card played to a trick, the current one included, as bits (1 << card)
         self.voids: list[set[int]] = []  # per seat: effective suits it failed to follow
         self.in_trick = 0  # cards played to the current trick
         self.led = -1  # the effective suit led to the current trick
 
+    @property
+    def gone(self) -> set[int]:
+        """The cards played to a trick, the current one included (a new set: `gone_mask` is the record)."""
+        mask = self.gone_mask
+        cards = set()
+        while mask:
+            low = mask & -mask
+            cards.add(low.bit_length() - 1)
+            mask ^= low
+        return cards
+
     def update(self, st: State) -> None:
         history = st.history
-        if history is not self.history or len(history) < self.upto:
+        upto = self.upto
+        if history is not self.history or len(history) < upto:
             self.history = history
-            self.upto = 0
-            self.gone = set()
+            upto = 0
+            self.gone_mask = 0
             self.voids = [set() for _ in range(st.rules.players)]
             self.in_trick = 0
             self.led = -1
-        if self.upto == len(history):
+        if upto == len(history):
             return
         n_cards = st.rules.codec.n_cards
         follow = st.follow
         size = st.n_active
-        gone = self.gone
-        for k in range(self.upto, len(history)):
-            s, a = history[k]
-            if a >= n_cards:
-                continue
-            gone.add(a)
-            f = follow[a]
-            if self.in_trick == 0:
-                self.led = f
-            elif f != self.led:
-                self.voids[s].add(self.led)
-            self.in_trick = (self.in_trick + 1) % size
+        voids = self.voids
+        mask = self.gone_mask
+        in_trick = self.in_trick
+        led = self.led
+        for s, a in history[upto:]:
+            if a < n_cards:
+                mask |= 1 << a
+                if in_trick == 0:
+                    led = follow[a]
+                elif follow[a] != led:
+                    voids[s].add(led)
+                in_trick += 1
+                if in_trick == size:
+                    in_trick = 0
         self.upto = len(history)
+        self.gone_mask = mask
+        self.in_trick = in_trick
+        self.led = led
 
 
 def lower_is_better(st: State) -> bool:

@@ -21,12 +21,38 @@ How it judges (the reasons the first rule bot, `rules-v1`, lost points):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
+from ..cards import Contract
 from ..engine import State
 from ..observe import PlayMemory
 from ..rules import Rules
+
+TRUMP_VALUE = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
+
+
+@dataclass(frozen=True)
+class _Contract:
+    """One contract's tables for the card play, all built once: what a decision reads by index.
+
+    Cards are bits of an int (`1 << card`), so "is anything higher of its suit still
+    unseen" is one AND, and counting a suit in a hand one `bit_count`."""
+
+    follow: tuple[int, ...]
+    power: tuple[int, ...]
+    trump: int
+    place: tuple[int, ...]  # each card's place within its effective suit (0 = top)
+    higher: tuple[int, ...]  # per card: the mask of its suit's cards above it
+    suit_mask: dict[int, int]  # per effective suit: the mask of its cards
+    trump_mask: int  # the trump suit's cards (0 at no-trump)
+    by_led: dict[int, tuple[int, ...]]  # per led suit: a card's power if it follows or trumps, else -1
+    throw_key: tuple[int, ...]  # per card: the throw order's key less the count of its suit in hand
+    count_weight: int  # the weight of one card of the suit in a throw key
+    trump_value: tuple[float, ...]  # per card: its worth in tricks as a trump (by its place), 0.0 if no trump
+    top_flag: tuple[int, ...]  # per card: 1 if it tops its effective suit, 2 if it is second, else 0
+    minus_power: tuple[int, ...]  # per card: -power (a sort key, high first)
+    side_suits: int  # how many effective suits are not trump
 
 
 @dataclass(frozen=True)
@@ -36,6 +62,14 @@ class _Tables:
     place: tuple[tuple[int, ...], ...]
     suits: tuple[dict[int, tuple[int, ...]], ...]
     side_suits: tuple[int, ...]  # per contract: how many effective suits are not trump
+    contracts: tuple[_Contract, ...] = ()
+    bit: tuple[int, ...] = ()  # per card: 1 << card
+    n_cards: int = 0
+    mates: tuple[int, ...] = ()  # per seat: the seats of its side, as bits (1 << seat)
+    seats: tuple[int, ...] = ()  # every seat, in order
+    # (contract, *hand) -> strength: shared by every bot of these rules (the same hands are weighed
+    # again and again: in the two bidding rounds, the dealer's discard, pimc's sampled worlds)
+    strengths: dict[tuple[int, ...], float] = field(default_factory=dict)
 
 
 def _build_tables(rules: Rules) -> _Tables:
@@ -55,15 +89,90 @@ def _build_tables(rules: Rules) -> _Tables:
         places.append(tuple(place))
         suits.append(ordered)
     side = tuple(len([k for k in by_suit if k != c.trump]) for by_suit, c in zip(suits, rules.contracts, strict=True))
-    return _Tables(tuple(places), tuple(suits), side)
+    size = rules.deck.size
+    contracts = tuple(
+        _contract_tables(contract, place, ordered, size, n_side)
+        for contract, place, ordered, n_side in zip(rules.contracts, places, suits, side, strict=True)
+    )
+    side_of = rules.side_of
+    mates = tuple(sum(1 << q for q in range(rules.players) if side_of[q] == side_of[p]) for p in range(rules.players))
+    return _Tables(
+        tuple(places),
+        tuple(suits),
+        side,
+        contracts,
+        tuple(1 << c for c in range(size)),
+        rules.codec.n_cards,
+        mates,
+        tuple(range(rules.players)),
+    )
 
 
-TRUMP_VALUE = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
+def _contract_tables(
+    contract: Contract, place: tuple[int, ...], suits: dict[int, tuple[int, ...]], size: int, side_suits: int
+) -> _Contract:
+    """The play tables of one contract (see _Contract); `suits`: each effective suit's cards high to low."""
+    follow, power, trump = contract.follow, contract.power, contract.trump
+    higher = [0] * size
+    suit_mask = {}
+    for suit, ranked in suits.items():
+        above = 0
+        for card in ranked:
+            higher[card] = above
+            above |= 1 << card
+        suit_mask[suit] = above
+    trump_mask = suit_mask.get(trump, 0) if trump >= 0 else 0
+    by_led = {led: tuple(p if f in (led, trump) else -1 for f, p in zip(follow, power, strict=True)) for led in suits}
+    # The throw order (_throw) is (is trump, is top of its suit, cards of its suit in hand, power),
+    # smallest first; as one int: powers and counts are bounded, so the order is the same.
+    weight = max(power, default=0) + 1
+    per_top = (size + 1) * weight
+    throw_key = tuple(
+        (2 * (trump >= 0 and follow[c] == trump) + (place[c] == 0)) * per_top + power[c] for c in range(size)
+    )
+    trump_value = tuple(
+        (TRUMP_VALUE[place[c]] if place[c] < 6 else 0.5) if trump >= 0 and follow[c] == trump else 0.0
+        for c in range(size)
+    )
+    top_flag = tuple(1 if place[c] == 0 else 2 if place[c] == 1 else 0 for c in range(size))
+    return _Contract(
+        follow,
+        power,
+        trump,
+        place,
+        tuple(higher),
+        suit_mask,
+        trump_mask,
+        by_led,
+        throw_key,
+        weight,
+        trump_value,
+        top_flag,
+        tuple(-p for p in power),
+        side_suits,
+    )
+
+
+_TABLES: dict[int, tuple[Rules, _Tables]] = {}  # id(rules) -> its tables: built once per process, not per bot
+
+
+def tables_of(rules: Rules) -> _Tables:
+    """The bot's tables of `rules`, shared by every bot of the process (a simulation makes bots per match)."""
+    cached = _TABLES.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        cached = _TABLES[id(rules)] = (rules, _build_tables(rules))
+    return cached[1]
+
+
+_MEMORY = PlayMemory()  # the plays of the hand the bots are in: public, so one memory serves every seat
 
 
 class _View:
-    """What the seat knows at one decision, read from the State without copying: the same
-    knowledge as `State.observation_ints(seat)`, only the parts this bot reads."""
+    """What the seat knows at a bidding decision, read from the State without copying: the
+    same knowledge as `State.observation_ints(seat)`, only the parts the bidding reads (the
+    card play reads the State and the shared PlayMemory directly, see `RuleBot._play`)."""
 
     __slots__ = (
         "seat",
@@ -77,13 +186,9 @@ class _View:
         "maker",
         "alone",
         "partner",
-        "out",
-        "trick",
-        "gone",
-        "voids",
     )
 
-    def __init__(self, st: State, seat: int, memory: PlayMemory | None) -> None:
+    def __init__(self, st: State, seat: int) -> None:
         self.seat = seat
         self.players = st.rules.players
         self.dealer = st.dealer
@@ -96,15 +201,6 @@ class _View:
         secret = st.partner_card >= 0 and st.partner_secret_from(seat)
         self.alone: list[int] = [] if secret else st.alone
         self.partner = st.partner if st.partner >= 0 and not secret else -1
-        self.out: list[bool] = st.out
-        self.trick: list[int] = st.trick  # the cards on the table: seat, card, seat, card, ... (read only)
-        if memory is not None:
-            memory.update(st)
-            self.gone: set[int] = memory.gone  # cards played, the table's included
-            self.voids: list[set[int]] = memory.voids
-        else:
-            self.gone = set()
-            self.voids = []
 
 
 class RuleBot:
@@ -113,11 +209,8 @@ class RuleBot:
     def __init__(self, make: float = 0.5, fold_below: float = 1.0) -> None:
         self.make = make  # share of the hand's tricks own cards must promise to make trump with a partner
         self.fold_below = fold_below
-        self._tables: dict[int, tuple[Rules, _Tables]] = {}
         self._last_rules: Rules | None = None
         self._last: _Tables = _Tables((), (), ())
-        self.memory = PlayMemory()  # the hand's plays and voids, read on since the last decision
-        self._strengths: dict[tuple[int, ...], float] = {}  # (contract, *hand) -> strength
 
     # ---------------------------------------------------------- entry point
     def act(self, state: State, seat: int) -> int:
@@ -125,68 +218,33 @@ class RuleBot:
         if len(legal) == 1:
             return legal[0]
         rules = state.rules
-        if legal[0] < rules.codec.n_cards:
-            return self._play(rules, _View(state, seat, self.memory), legal)
-        return self._decide(rules, _View(state, seat, None), legal)
+        tables = self._last if rules is self._last_rules else self.tables(rules)
+        if legal[0] < tables.n_cards:
+            return self._play(state, seat, legal, tables)
+        return self._decide(rules, _View(state, seat), legal)
 
     def tables(self, rules: Rules) -> _Tables:
         if rules is self._last_rules:
             return self._last
-        self._strengths.clear()  # counted under other rules
-        cached = self._tables.get(id(rules))
-        if cached is None or cached[0] is not rules:
-            cached = (rules, _build_tables(rules))
-            self._tables[id(rules)] = cached
-        self._last_rules, self._last = cached
-        return cached[1]
+        self._last_rules, self._last = rules, tables_of(rules)
+        return self._last
 
     # ---------------------------------------------------------- estimates
     def strength(self, rules: Rules, hand: Iterable[int], k: int) -> float:
         """Expected tricks of `hand` under contract `k`, trumps first (remembered: the bidding
         weighs the same hands again and again, the dealer's discard each hand less a card)."""
-        tables = self.tables(rules)
+        tables = self._last if rules is self._last_rules else self.tables(rules)
         key = (k, *hand)
-        known = self._strengths.get(key)
+        known = tables.strengths.get(key)
         if known is None:
-            if len(self._strengths) > 20_000:
-                self._strengths.clear()
-            known = self._strengths[key] = self._strength(rules, tables, key[1:], k)
+            if len(tables.strengths) > 20_000:
+                tables.strengths.clear()
+            known = tables.strengths[key] = _strength(tables.contracts[k], key[1:])
         return known
 
-    def _strength(self, rules: Rules, tables: _Tables, hand: Iterable[int], k: int) -> float:
-        contract = rules.contracts[k]
-        place = tables.place[k]
-        follow = contract.follow
-        trump = contract.trump
-        total = 0.0
-        n_trumps = 0
-        by_suit: dict[int, list[int]] = {}
-        for c in hand:
-            f = follow[c]
-            p = place[c]
-            if f == trump and trump >= 0:
-                n_trumps += 1
-                total += TRUMP_VALUE[p] if p < 6 else 0.5
-            elif f in by_suit:
-                by_suit[f].append(p)
-            else:
-                by_suit[f] = [p]
-        if n_trumps >= 3:
-            total += 0.25 * (n_trumps - 2)
-        for places in by_suit.values():
-            if 0 in places:
-                total += 0.8 if n_trumps or trump < 0 else 0.65
-                if 1 in places:
-                    total += 0.35 if trump >= 0 else 0.7
-            elif 1 in places and len(places) >= 2:
-                total += 0.25 if trump >= 0 else 0.4
-        if n_trumps >= 2:
-            total += 0.3 * max(0, tables.side_suits[k] - len(by_suit))  # voids to ruff with
-        return total
-
     def trump_count(self, rules: Rules, hand: Iterable[int], k: int) -> int:
-        contract = rules.contracts[k]
-        return sum(1 for c in hand if contract.trump >= 0 and contract.follow[c] == contract.trump)
+        trump_value = self.tables(rules).contracts[k].trump_value
+        return sum(1 for c in hand if trump_value[c])
 
     def lone_tricks(self, rules: Rules, hand: list[int], k: int) -> float:
         """Tricks a hand should take without a partner: a top-trump run, then long trumps, then aces."""
@@ -217,7 +275,20 @@ class RuleBot:
     def _weakest(self, rules: Rules, cards: list[int], k: int, hand: list[int] | None = None) -> int:
         """The card of `cards` whose loss hurts `hand` least under contract `k` (voids count)."""
         whole = hand if hand is not None else cards
-        return max(cards, key=lambda c: (self.strength(rules, [x for x in whole if x != c], k), -c))
+        tables = self._last if rules is self._last_rules else self.tables(rules)
+        known = tables.strengths
+        ct = tables.contracts[k]
+        weakest, best = -1, (0.0, 0)
+        for c in cards:
+            key = (k, *[x for x in whole if x != c])
+            value = known.get(key)
+            if value is None:
+                if len(known) > 20_000:
+                    known.clear()
+                value = known[key] = _strength(ct, key[1:])
+            if weakest < 0 or (value, -c) > best:  # the first of equals, as max() keeps
+                weakest, best = c, (value, -c)
+        return weakest
 
     # ---------------------------------------------------------- bidding
     def _decide(self, rules: Rules, obs: _View, legal: list[int]) -> int:
@@ -343,102 +414,138 @@ class RuleBot:
         return c.ALONE if c.ALONE in legal else calls[0]
 
     # ---------------------------------------------------------- play
-    def _play(self, rules: Rules, obs: _View, legal: list[int]) -> int:
-        k = obs.contract
-        contract = rules.contracts[k]
-        follow, power, trump = contract.follow, contract.power, contract.trump
-        gone = obs.gone  # the memory's: read, never changed
-        mine = set(obs.hand)  # with gone: the cards no other hand holds
-        if obs.upcard >= 0 and not obs.upcard_taken:
-            mine.add(obs.upcard)  # turned down: out of play
-        suits = self.tables(rules).suits[k]
-
-        def boss(card: int) -> bool:
-            """Nothing higher of its suit is left unseen."""
-            for higher in suits[follow[card]]:
-                if higher == card:
-                    return True
-                if higher not in gone and higher not in mine:
-                    return False
-            return True
-
-        table = obs.trick  # seat, card, seat, card, ...
-        if not table:
-            return self._lead(rules, obs, legal, boss, gone, mine)
-        led = follow[table[1]]
-        winner, best = table[0], table[1]
-        best_power = power[best]
-        for i in range(2, len(table), 2):
-            card = table[i + 1]
-            f = follow[card]
-            if f in (led, trump) and power[card] > best_power:
-                winner, best, best_power = table[i], card, power[card]
-        active = obs.players - sum(obs.out)
-        last = len(table) == 2 * (active - 1)
-        if self._teammates(rules, obs, winner) and (last or boss(best) or follow[best] == trump):
-            return self._throw(rules, obs, legal)
-        winning = [x for x in legal if (follow[x] == led or follow[x] == trump) and power[x] > best_power]
+    # The card play is most of a hand's decisions, so it reads the State and the shared
+    # memory of plays directly, and asks its questions of bitmasks: `unseen` holds the cards
+    # that may still be in another hand (not played, not its own, not the turned-down upcard),
+    # and a card is a winner ("boss") when no card above it in its suit is unseen.
+    def _play(self, st: State, seat: int, legal: list[int], tables: _Tables) -> int:
+        ct = tables.contracts[st.contract]
+        memory = _MEMORY
+        memory.update(st)
+        bit = tables.bit
+        hand = 0
+        for x in st.hands[seat]:
+            hand |= bit[x]
+        unseen = ~(memory.gone_mask | hand)  # with the cards gone, its own hand: no other hand holds them
+        if st.upcard >= 0 and not st.upcard_taken:
+            unseen &= ~bit[st.upcard]  # turned down: out of play
+        # The seats playing for the same result as this one: its side, and the maker and his
+        # called partner for each other once this seat may know who the partner is.
+        mates = tables.mates[seat]
+        partner = st.partner
+        maker = st.maker
+        if (
+            partner >= 0
+            and maker >= 0
+            and seat in (maker, partner)
+            and not (st.partner_card >= 0 and st.partner_secret_from(seat))
+        ):
+            mates |= 1 << (partner if seat == maker else maker)
+        trick = st.trick  # seat, card, seat, card, ...
+        if not trick:
+            return self._lead(st, seat, legal, ct, unseen, hand, mates, memory.voids, tables.seats)
+        follow = ct.follow
+        rank = ct.by_led[follow[trick[1]]]
+        winner, best = trick[0], trick[1]
+        best_power = rank[best]
+        for i in range(2, len(trick), 2):
+            card = trick[i + 1]
+            if rank[card] > best_power:
+                winner, best, best_power = trick[i], card, rank[card]
+        if mates >> winner & 1 and (
+            len(trick) == 2 * (len(st.out) - sum(st.out) - 1)
+            or not ct.higher[best] & unseen
+            or follow[best] == ct.trump
+        ):
+            return _throw(ct, legal, hand)
+        winning = [x for x in legal if rank[x] > best_power]
         if winning:
-            return min(winning, key=lambda x: power[x])
-        return self._throw(rules, obs, legal)
-
-    def _throw(self, rules: Rules, obs: _View, legal: list[int]) -> int:
-        """A card not meant to win: the lowest, from the shortest side suit (to make a void)."""
-        contract = rules.contracts[obs.contract]
-        follow, power, trump = contract.follow, contract.power, contract.trump
-        count: dict[int, int] = {}
-        for x in obs.hand:
-            count[follow[x]] = count.get(follow[x], 0) + 1
-        place = self.tables(rules).place[obs.contract]
-        return min(
-            legal,
-            key=lambda x: (trump >= 0 and follow[x] == trump, place[x] == 0, count[follow[x]], power[x]),
-        )
-
-    def _teammates(self, rules: Rules, obs: _View, other: int) -> bool:
-        """Does `other` play for the same result as this seat in this hand?"""
-        me = obs.seat
-        if other == me or rules.side_of[other] == rules.side_of[me]:
-            return True
-        if obs.partner < 0 or obs.maker < 0:
-            return False
-        return {me, other} == {obs.maker, obs.partner}
+            return min(winning, key=ct.power.__getitem__)
+        return _throw(ct, legal, hand)
 
     def _lead(
         self,
-        rules: Rules,
-        obs: _View,
+        st: State,
+        seat: int,
         legal: list[int],
-        is_boss: Callable[[int], bool],
-        gone: set[int],
-        mine: set[int],
+        ct: _Contract,
+        unseen: int,
+        hand: int,
+        mates: int,
+        voids: list[set[int]],
+        seats: tuple[int, ...],
     ) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
-        contract = rules.contracts[obs.contract]
-        follow, power, trump = contract.follow, contract.power, contract.trump
-        suits = self.tables(rules).suits[obs.contract]
-        trumps = sorted((x for x in legal if trump >= 0 and follow[x] == trump), key=lambda x: -power[x])
-        opponents = [
-            s
-            for s in range(obs.players)
-            if not obs.out[s] and not self._teammates(rules, obs, s) and trump not in obs.voids[s]
-        ]
-        unseen_trumps = [x for x in suits.get(trump, ()) if x not in gone and x not in mine] if trump >= 0 else []
-        on_makers = obs.maker >= 0 and self._teammates(rules, obs, obs.maker)
-        alone = obs.seat in obs.alone
-        if trumps and opponents and unseen_trumps:
-            top = is_boss(trumps[0])
-            if alone and (top or len(trumps) >= 2):
+        follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
+        trumps = sorted((x for x in legal if trump_mask >> x & 1), key=ct.minus_power.__getitem__)
+        out = st.out
+        opponents = [s for s in seats if not out[s] and not mates >> s & 1 and trump not in voids[s]]
+        maker = st.maker
+        on_makers = maker >= 0 and mates >> maker & 1
+        if trumps and opponents and trump_mask & unseen:
+            top = not higher[trumps[0]] & unseen
+            if (
+                (top or len(trumps) >= 2)
+                and seat in st.alone
+                and not (st.partner_card >= 0 and st.partner_secret_from(seat))
+            ):
                 return trumps[0]
-            if on_makers and top and (len(trumps) >= 2 or obs.seat == obs.maker):
+            if on_makers and top and (len(trumps) >= 2 or seat == maker):
                 return trumps[0]
-        sides = [x for x in legal if not (trump >= 0 and follow[x] == trump)]
-        winners = [x for x in sides if is_boss(x)]
+        sides = [x for x in legal if not trump_mask >> x & 1] if trumps else legal
+        winners = [x for x in sides if not higher[x] & unseen]
         if winners:
-            safe = [x for x in winners if not any(follow[x] in obs.voids[s] for s in opponents)]
-            return max(safe or winners, key=lambda x: power[x])
-        if trumps and (not sides or (on_makers and is_boss(trumps[0]))):
+            safe = [x for x in winners if not any(follow[x] in voids[s] for s in opponents)]
+            return max(safe or winners, key=power.__getitem__)
+        if trumps and (not sides or (on_makers and not higher[trumps[0]] & unseen)):
             return trumps[0]
         if not sides:
             return trumps[-1]
-        return self._throw(rules, obs, sides)
+        return _throw(ct, sides, hand)
+
+
+def _strength(ct: _Contract, hand: tuple[int, ...]) -> float:
+    """Expected tricks of `hand` under the contract of `ct`, trumps first (see RuleBot.strength).
+
+    The sums are made in the order they always were (trumps in hand order, then each side
+    suit in the order of its first card), so the floats, and every decision read from them,
+    are the same to the last bit."""
+    trump_value = ct.trump_value
+    follow = ct.follow
+    top_flag = ct.top_flag
+    total = 0.0
+    n_trumps = 0
+    by_suit: dict[int, int] = {}  # side suit -> its top flags | (its count << 2)
+    for c in hand:
+        v = trump_value[c]
+        if v:
+            n_trumps += 1
+            total += v
+        else:
+            f = follow[c]
+            by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    if n_trumps >= 3:
+        total += 0.25 * (n_trumps - 2)
+    has_trump = ct.trump >= 0
+    for flags in by_suit.values():
+        if flags & 1:
+            total += 0.8 if n_trumps or not has_trump else 0.65
+            if flags & 2:
+                total += 0.35 if has_trump else 0.7
+        elif flags & 2 and flags >= 8:  # the second card of a suit with two or more
+            total += 0.25 if has_trump else 0.4
+    if n_trumps >= 2:
+        total += 0.3 * max(0, ct.side_suits - len(by_suit))  # voids to ruff with
+    return total
+
+
+def _throw(ct: _Contract, legal: list[int], hand: int) -> int:
+    """A card not meant to win: the lowest, from the shortest side suit (to make a void).
+
+    The order is (is trump, is top of its suit, cards of its suit in hand, power), read
+    as one int key (`_Contract.throw_key`)."""
+    key = ct.throw_key
+    follow = ct.follow
+    masks = ct.suit_mask
+    weight = ct.count_weight
+    return min(legal, key=lambda x: key[x] + (hand & masks[follow[x]]).bit_count() * weight)

@@ -317,6 +317,8 @@ class _Builder:
         result: dict[Any, Any] = {}
         first_line: dict[Any, int] = {}
         merges: list[Node] = []
+        if node.flow_style:
+            _check_split_values(node)
         for key_node, value_node in node.value:
             if isinstance(key_node, ScalarNode) and key_node.tag == _MERGE:
                 merges.append(value_node)
@@ -361,6 +363,42 @@ class _Builder:
             for entry_path, entry in scratch.items():
                 if len(entry_path) > depth and entry_path[depth] in taken:
                     self.positions[entry_path] = entry
+
+
+def _bare_key(key: Node, value: Node) -> bool:
+    """A key written without ':' in a flow mapping (`{a: 1, b}`): YAML reads it as `b: null`."""
+    if not (isinstance(value, ScalarNode) and value.tag == _NULL and value.value == ""):
+        return False
+    text = key.end_mark.buffer
+    if text is None:  # pragma: no cover - the loader always reads from a string
+        return False
+    return ":" not in text[key.end_mark.index : value.start_mark.index]
+
+
+def _check_split_values(node: MappingNode) -> None:
+    """Refuse a key with no ':' inside { }: it is nearly always the rest of the value before it,
+    split by a comma (`{description: points to win, or more}` reads `or more: null`), which would
+    otherwise pass silently wherever a mapping takes any key."""
+    pairs = node.value
+    for i, (key, value) in enumerate(pairs):
+        if not _bare_key(key, value):
+            continue
+        shown = shorten(str(key.value), 40)
+        hint = f"give it a value ('{shown}: ...'), or quote the value before it if it holds a comma"
+        if i > 0 and isinstance(pairs[i - 1][1], ScalarNode) and pairs[i - 1][1].style is None:
+            last = i
+            while last + 1 < len(pairs) and _bare_key(*pairs[last + 1]):
+                last += 1
+            before_key, before = pairs[i - 1]
+            text = key.end_mark.buffer or ""
+            whole = text[before.start_mark.index : pairs[last][0].end_mark.index].replace('"', '\\"')
+            hint = f'quote the value: {shorten(str(before_key.value), 40)}: "{shorten(whole, 80)}"'
+        raise _Refused(
+            f"'{shown}' has no value: inside {{ }}, a comma ends an unquoted value, so the text after it "
+            "was read as a key",
+            key.start_mark,
+            hint,
+        )
 
 
 def _syntax_error(err: yaml.MarkedYAMLError, file: str) -> SpecError:

@@ -761,6 +761,58 @@ class ScoringFacts:
     quiet_rows: set[int] = field(default_factory=set)  # rows already reported (or exempt): no "never fired"
 
 
+def after_play_exprs(rules: Rules) -> Iterator[tuple[list[str | int], str, CompiledExpr]]:
+    """Every expression read once the hand is played: (its path in the spec, what it is, it)."""
+    awards = ("makers", "defenders", "each")
+    for i, row in enumerate(rules.scoring):
+        what = f"scoring row '{row.id}'"
+        for key, expr in zip(("when", *awards), (row.when, row.makers, row.defenders, row.each), strict=True):
+            if expr is not None:
+                yield ["scoring", i, key], what, expr
+        for counter, *changes in row.counters:
+            for key, expr in zip(awards, changes, strict=True):
+                if expr is not None:
+                    yield ["scoring", i, "counters", counter, key], what, expr
+        if row.cap is not None:
+            for key, expr in zip(awards, row.cap, strict=True):
+                if expr is not None:
+                    yield ["scoring", i, "cap", key], what, expr
+    for i, rule in enumerate(rules.match_end):
+        yield ["match_end", i, "loser_if" if rule.loser else "winner_if"], "the match end", rule.winner_if
+    if rules.games is not None:
+        yield ["games", "winner_if"], "the game end", rules.games.winner_if
+        yield ["games", "carry"], "the game end", rules.games.carry
+
+
+def check_cards_after_play(loaded: Loaded, report: Report) -> None:
+    """Warn where scoring (or a match or game end) reads the cards held now (`held`, `holds`,
+    `holder_of`): it runs after play, when every card a player played is gone, so these nearly
+    always read nothing (only a player who sat out, or a hand ended by a claim, still holds
+    cards). The cards dealt are what such a rule means: `dealt`, `dealt_to`."""
+    for path, what, expr in after_play_exprs(loaded.rules[0]):
+        held = sorted({n.split("(", 1)[0] for n in expr.names if n.endswith(")") and _reads_held(n.split("(", 1)[0])})
+        if not held:
+            continue
+        calls = " and ".join(f"{name}(...)" for name in held)
+        report.add(
+            located(
+                loaded.doc,
+                path,
+                WARNING,
+                f"{what} reads {calls}, the cards held now; it is read after play, when the cards played are "
+                "gone (only a player who sat out, or a hand ended by a claim, still holds any)",
+                "read the cards dealt instead: dealt(...) for held(...), dealt(...) >= 1 for holds(...), "
+                "dealt_to(...) for holder_of(...)",
+                "scoring",
+            )
+        )
+
+
+def _reads_held(function: str) -> bool:
+    row = CARD_FUNCTIONS.get(function)
+    return row is not None and row.view == "held"
+
+
 def check_scoring(loaded: Loaded, spaces: list[Space], report: Report) -> ScoringFacts:
     """Evaluate the rows on every reachable outcome: coverage (error) and shadowing (warning)."""
     doc = loaded.doc
@@ -1045,6 +1097,7 @@ def run_static(
         report.static_checks = len(STATIC_CHECKS)
         return loaded, ScoringFacts(set(range(len(loaded.rules[0].scoring))))
     spaces = [Space(rules, bidding, loaded.fixed) for rules in loaded.rules]
+    check_cards_after_play(loaded, report)
     facts = check_scoring(loaded, spaces, report)
     check_match_end(loaded, spaces, report)
     check_lead(loaded, spaces, report)

@@ -197,15 +197,20 @@ def test_an_allowed_claim_beats_every_defence_of_every_deal(seed: int, dealer: i
 
 
 def test_the_property_finds_claims() -> None:
-    """The strong deals of the property above do reach allowed claims (so it tests something)."""
+    """The strong deals of the property above do reach allowed claims (so it tests something).
+
+    About one strong deal in five reaches a claim (201 of the first 1,000 seeds; each
+    block of 200 between 37 and 43). The floor, 150 of 1,000, sits four standard
+    deviations of a 1-in-5 binomial below that, so a change in how deals are drawn
+    does not trip it, while claims that became rare (or impossible) do."""
     rules = load_rules("house/lay-down-loner")
     found = 0
-    for seed in range(200):
+    for seed in range(1000):
         rng = random.Random(seed)
         hands, upcard = _deal_strong(rng, rules)
         st = _bid_alone(rules, hands, upcard, seed % 4)
         found += st is not None and takes_every_trick(st, 0)
-    assert found >= 40
+    assert found >= 150
 
 
 # ------------------------------------------------------------------ misdeal and concession (the outcomes)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
@@ -27,11 +27,11 @@ class Alone(Phase):
     partner_gives: bool = False
     loner_is_maker: bool = False
     choice_if: CompiledExpr | None = None  # the condition on going alone (None: always allowed)
+    # Per maker: the players asked, in order, before those sitting out leave the queue
+    # (worked out from the seats and sides on a maker's first hand, then looked up).
+    queue_of: dict[int, tuple[int, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def begin(self, st: State) -> bool:
-        if st.maker < 0:
-            return False
-        maker = st.maker
+    def _asked(self, st: State, maker: int) -> tuple[int, ...]:
         side_of = st.rules.side_of
         mine = side_of[maker]
         around = seats_from(st, maker + 1)
@@ -43,7 +43,17 @@ class Alone(Phase):
                 queue += [s for s in around if s != maker and side_of[s] == mine]
             else:
                 queue += [s for s in around if side_of[s] != mine]
-        st.queue = [s for s in queue if not st.out[s]]
+        return tuple(queue)
+
+    def begin(self, st: State) -> bool:
+        maker = st.maker
+        if maker < 0:
+            return False
+        asked = self.queue_of.get(maker)
+        if asked is None:
+            asked = self.queue_of[maker] = self._asked(st, maker)
+        out = st.out
+        st.queue = [s for s in asked if not out[s]]
         if not st.queue:
             return False
         st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards

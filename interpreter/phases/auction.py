@@ -9,7 +9,7 @@ contract, alone), so the auction compares values and nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .base import Phase, Walk, sit_out_partners
@@ -46,6 +46,28 @@ class Auction(Phase):
     rounds: str = "once"
     pid: str = ""
     makes_bid_maker = True
+    # Tables built once from the rows (__post_init__), so a decision is a look-up and a copy:
+    # rounds == "once"; a bid's action -> its row; per high bid (0: none yet), pass and the bids
+    # above it, and pass and the bids at or above it (a dealer who may match); what a dealer
+    # nobody outbid may say.
+    once: bool = field(init=False, repr=False, compare=False)
+    row_of: dict[int, int] = field(init=False, repr=False, compare=False)
+    above: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    matching: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    opening: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pass_ = self.codec.PASS
+        bids = self.bids
+        self.once = self.rounds == "once"
+        self.row_of = {}
+        for k, row in enumerate(bids):
+            self.row_of.setdefault(row.action, k)
+        highs = {0, *(row.value for row in bids)}  # the high bid is none yet (0) or a row's value
+        self.above = {high: (pass_, *(row.action for row in bids if row.value > high)) for high in highs}
+        self.matching = {high: (pass_, *(row.action for row in bids if row.value >= high)) for high in highs}
+        actions = tuple(row.action for row in bids)
+        self.opening = actions if self.all_pass == "dealer_must_bid" else (pass_, *actions)
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.maker >= 0:
@@ -58,25 +80,25 @@ class Auction(Phase):
 
     def legal(self, st: State) -> list[int]:
         high = st.high_bid
-        if self.rounds == "once" and st.turn == st.dealer:
+        if self.once and st.turn == st.dealer:
             if high == 0:
-                bids = [row.action for row in self.bids]
-                return bids if self.all_pass == "dealer_must_bid" else [self.codec.PASS, *bids]
+                return list(self.opening)
             if self.dealer_may_match:
-                return [self.codec.PASS] + [row.action for row in self.bids if row.value >= high]
-        return [self.codec.PASS] + [row.action for row in self.bids if row.value > high]
+                return list(self.matching[high])
+        return list(self.above[high])
 
     def apply(self, st: State, action: int) -> None:
         queue = st.queue
+        once = self.once
         if action != self.codec.PASS:
-            k = next(i for i, row in enumerate(self.bids) if row.action == action)
+            k = self.row_of[action]
             st.high_bid = self.bids[k].value
             queue[0], queue[1] = st.turn, k
-        elif self.rounds != "once":
+        elif not once:
             queue.append(st.turn)
         st.asked += 1
         n = st.rules.players
-        if self.rounds == "once":
+        if once:
             if st.asked < n:
                 st.turn = (st.turn + 1) % n
                 return

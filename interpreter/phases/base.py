@@ -30,28 +30,34 @@ if TYPE_CHECKING:
 class SeatFilter:
     """A phase's `may_if`: which players, in turn from the dealer's left, it asks.
 
-    `may_ask_nobody` and `may_skip_dealer` are verify's facts, worked out once at
-    compile time: exactly, by trying every dealer and seat, when the condition
-    reads only `seat`, `dealer`, `players` and options; else assumed possible."""
+    When the condition reads only `seat`, `dealer`, `players` and options, it is
+    worked out once at compile time for every dealer and seat: `by_dealer` lists
+    the players asked per dealer (a hand then only copies its row), and verify's
+    facts `may_ask_nobody` and `may_skip_dealer` are exact. Otherwise each hand
+    asks the condition of every seat, and both facts are assumed possible."""
 
     expr: CompiledExpr
     may_ask_nobody: bool = True
     may_skip_dealer: bool = True
+    by_dealer: tuple[tuple[int, ...], ...] | None = None  # per dealer: the seats asked, from his left
 
     @classmethod
     def build(cls, expr: CompiledExpr, players: int, options: dict[str, int]) -> SeatFilter:
         if not expr.names <= {"seat", "dealer", "players", *options}:
             return cls(expr)
-        nobody = skips = False
+        rows = []
         for dealer in range(players):
             env: dict[str, object] = {**options, "players": players, "dealer": dealer}
-            asked = [seat for seat in range(players) if expr.fn({**env, "seat": seat})]
-            nobody = nobody or not asked
-            skips = skips or dealer not in asked
-        return cls(expr, nobody, skips)
+            around = [(dealer + 1 + k) % players for k in range(players)]
+            rows.append(tuple(seat for seat in around if expr.fn({**env, "seat": seat})))
+        nobody = any(not asked for asked in rows)
+        skips = any(dealer not in asked for dealer, asked in enumerate(rows))
+        return cls(expr, nobody, skips, tuple(rows))
 
     def asked(self, st: State) -> list[int]:
         """The seats asked in this hand, in order from the dealer's left (maybe none)."""
+        if self.by_dealer is not None:
+            return list(self.by_dealer[st.dealer])
         rules = st.rules
         return [seat for seat in seats_from(st, st.dealer + 1) if self.expr.fn(rules.seat_env(st, seat))]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
@@ -23,11 +23,24 @@ class NameTrump(Phase):
     fallback: int  # contract index for all_pass == "contract"
     seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
     choice_if: CompiledExpr | None = None  # the condition on each choice (None: all allowed)
+    # Tables built once (__post_init__), indexed by the turned-down suit + 1 (0: none turned
+    # down): the calls offered, and pass followed by them; and the settings as booleans.
+    calls_by_down: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    open_by_down: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    by_maker: bool = field(init=False, repr=False, compare=False)  # who == "maker": he must name
+    stuck_dealer: bool = field(init=False, repr=False, compare=False)  # all_pass == "dealer_must_name"
+
+    def __post_init__(self) -> None:
+        n_suits = len(self.codec.deck.suits)
+        self.calls_by_down = tuple(self._calls(down) for down in range(-1, n_suits))
+        self.open_by_down = tuple((self.codec.PASS, *calls) for calls in self.calls_by_down)
+        self.by_maker = self.who == "maker"
+        self.stuck_dealer = self.all_pass == "dealer_must_name"
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0:
             return False
-        if self.who == "maker":
+        if self.by_maker:
             if st.maker < 0:
                 return False
             st.turn = st.maker
@@ -39,36 +52,38 @@ class NameTrump(Phase):
             st.turn = st.queue[0]
         return True
 
-    def _calls(self, st: State) -> list[int]:
+    def _calls(self, turned_down: int) -> tuple[int, ...]:
+        """The calls offered when `turned_down` is the turned-down suit (-1: none), in contract order."""
         call = self.codec.CALL
-        n_suits = len(st.rules.deck.suits)
+        n_suits = len(self.codec.deck.suits)
         if self.suits == "all":
             out = [call + s for s in range(n_suits)]
         elif self.suits == "other":
-            out = [call + s for s in range(n_suits) if s != st.turned_down]
+            out = [call + s for s in range(n_suits) if s != turned_down]
         else:
             out = []
         if self.extra:  # particular suits and no-trump names, each once, in contract order
             out = sorted({*out, *(call + k for k in self.extra)})
-        return out
+        return tuple(out)
 
     def legal(self, st: State) -> list[int]:
-        calls = self._calls(st)
-        last = st.asked == len(st.queue) - 1
-        forced = self.who == "maker" or (last and self.all_pass == "dealer_must_name" and st.turn == st.dealer)
+        down = st.turned_down + 1
+        forced = self.by_maker or (self.stuck_dealer and st.turn == st.dealer and st.asked == len(st.queue) - 1)
         if self.choice_if is not None:
+            calls = self.calls_by_down[down]
             call = self.codec.CALL
             allowed = [a for a in calls if offered(self.choice_if, st, st.turn, a - call)]
             # a player who may not pass keeps every choice when the condition allows him none
-            calls = allowed if allowed or not forced else calls
-        return calls if forced else [self.codec.PASS, *calls]
+            chosen = allowed if allowed or not forced else list(calls)
+            return chosen if forced else [self.codec.PASS, *chosen]
+        return list(self.calls_by_down[down] if forced else self.open_by_down[down])
 
     def apply(self, st: State, action: int) -> None:
         c = self.codec
         if action != c.PASS:
             st.contract = action - c.CALL
             st.fixed_by = self.id
-            if self.who == "each":
+            if not self.by_maker:
                 st.maker = st.turn
             st.advance()
             return

@@ -167,3 +167,31 @@ def test_each_lone_hand_asks_the_groups_in_their_order() -> None:
         st.out[3] = True  # a partner sitting out is not asked
         assert alone.begin(st)
         assert [st.turn, *st.queue] == [1, 2, 0]
+
+
+# ------------------------------------------------------------------ upcard conditions
+def upcard_phase(rules: Rules, kind: str) -> Phase:
+    [phase] = [phase for phase in rules.phases if type(phase).__name__ == kind]
+    return phase
+
+
+def test_an_upcard_condition_is_a_table_of_every_dealer_and_card() -> None:
+    """buck-euchre's dirty clubs: `upcard.suit == "C"` holds for the clubs and nothing else, whoever deals;
+    british-euchre's turned Benny: `upcard.is_joker` holds for the joker only."""
+    buck = load_rules("buck-euchre")
+    deck = buck.deck
+    clubs = deck.suits.index("C")
+    holds = upcard_phase(buck, "AutoTrump").holds  # type: ignore[attr-defined]
+    assert len(holds) == buck.players
+    assert all(row == tuple(deck.suit_of(card) == clubs for card in range(deck.size)) for row in holds)
+    british = load_rules("british-euchre")
+    holds = upcard_phase(british, "NameUpcardSuit").holds  # type: ignore[attr-defined]
+    jokers = tuple(british.deck.suit_of(card) < 0 for card in range(british.deck.size))
+    assert sum(jokers) == 1 and all(row == jokers for row in holds)
+    rng = random.Random(2)
+    turned = 0
+    for number in range(300):  # and a hand asks the table: the phase runs exactly for a turned joker
+        st = british.deal(rng, number % 4)
+        assert (st.turn == st.dealer and st.phase == 0) == jokers[st.upcard]
+        turned += jokers[st.upcard]
+    assert turned > 0

@@ -53,7 +53,7 @@ class Alone(Phase):
         if asked is None:
             asked = self.queue_of[maker] = self._asked(st, maker)
         out = st.out
-        st.queue = [s for s in asked if not out[s]]
+        st.queue = [s for s in asked if not out[s]] if True in out else list(asked)
         if not st.queue:
             return False
         st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards

@@ -97,17 +97,19 @@ class Auction(Phase):
         elif not once:
             queue.append(st.turn)
         st.asked += 1
-        n = st.rules.players
+        rules = st.rules
+        n = rules.players
         if once:
             if st.asked < n:
-                st.turn = (st.turn + 1) % n
+                st.turn = rules.next_seat[st.turn]
                 return
         else:
             passed = len(queue) - 2
             if passed < n - 1 or (passed == n - 1 and queue[0] < 0):
-                seat = (st.turn + 1) % n
-                while seat in queue[2:]:
-                    seat = (seat + 1) % n
+                out_of_it = queue[2:]
+                seat = rules.next_seat[st.turn]
+                while seat in out_of_it:
+                    seat = rules.next_seat[seat]
                 st.turn = seat
                 return
         if queue[0] < 0:

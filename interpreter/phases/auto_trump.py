@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import Phase, Walk, upcard_env
+from .base import Phase, Walk
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 @dataclass
 class AutoTrump(Phase):
     when: CompiledExpr
+    holds: tuple[tuple[bool, ...], ...]  # `when` per dealer and upcard (base.upcard_table)
     deals_trump = True
 
     def begin(self, st: State) -> bool:
-        if st.contract < 0 and st.upcard >= 0 and st.up_suit >= 0 and self.when.fn(upcard_env(st)):
+        if st.contract < 0 and st.upcard >= 0 and st.up_suit >= 0 and self.holds[st.dealer][st.upcard]:
             st.contract = st.up_suit
             st.fixed_by = self.id
         return False

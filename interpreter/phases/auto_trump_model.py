@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .auto_trump import AutoTrump
-from .base import Phase
+from .base import Phase, upcard_table
 from .base_model import BuildContext, Expr, PhaseModel
 
 if TYPE_CHECKING:
@@ -26,7 +26,8 @@ class AutoTrumpModel(PhaseModel):
     when: Expr
 
     def build(self, ctx: BuildContext) -> Phase:
-        return AutoTrump(self.pid, ctx.codec, ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool"))
+        when = ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool")
+        return AutoTrump(self.pid, ctx.codec, when, upcard_table(when, ctx.deck, ctx.seat_count, ctx.option_values))
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         cond = d.words.clause(self.when)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import ActionCodec
 
 if TYPE_CHECKING:
+    from ..cards import Deck
     from ..dsl import CompiledExpr
     from ..engine import State
 
@@ -139,22 +140,28 @@ class Phase:
 
 
 # ------------------------------------------------------------------ shared helpers
-def upcard_env(st: State) -> dict[str, object]:
+def upcard_env(deck: Deck, card: int, dealer: int, options: dict[str, int]) -> dict[str, object]:
     """The names an upcard condition reads (`upcard.suit`, ...), with the options."""
-    rules = st.rules
-    deck = rules.deck
-    card = st.upcard
     suit = deck.suit_of(card)
-    env: dict[str, object] = dict(rules.option_env)
+    env: dict[str, object] = dict(options)
     env.update(
         {
             "upcard.suit": deck.suits[suit] if suit >= 0 else "",
             "upcard.rank": deck.ranks[deck.rank_of(card)] if suit >= 0 else "",
             "upcard.is_joker": suit < 0,
-            "dealer": st.dealer,
+            "dealer": dealer,
         }
     )
     return env
+
+
+def upcard_table(expr: CompiledExpr, deck: Deck, players: int, options: dict[str, int]) -> tuple[tuple[bool, ...], ...]:
+    """An upcard condition (a `when` on the upcard) for every dealer and card, worked out at compile
+    time: it reads only the upcard, the dealer and options, so a hand looks it up (`[dealer][card]`)."""
+    return tuple(
+        tuple(bool(expr.fn(upcard_env(deck, card, dealer, options))) for card in range(deck.size))
+        for dealer in range(players)
+    )
 
 
 def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
@@ -177,7 +184,8 @@ def seats_from(st: State, start: int) -> list[int]:
 
 def sit_out_partners(st: State, seat: int) -> None:
     """A lone player's side-mates lay their hands down."""
-    side_of = st.rules.side_of
-    for s in range(st.rules.players):
-        if s != seat and side_of[s] == side_of[seat]:
-            st.out[s] = True
+    rules = st.rules
+    out = st.out
+    for s in rules.side_seats[rules.side_of[seat]]:
+        if s != seat:
+            out[s] = True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .base import Phase, Reach
@@ -17,6 +17,12 @@ class CallPartner(Phase):
 
     rank: int  # rank index of the called card
     may_go_alone: bool
+    answers: tuple[int, ...] = field(init=False, repr=False, compare=False)  # built once: (alone,) the calls
+
+    def __post_init__(self) -> None:
+        c = self.codec
+        calls = tuple(c.ACE + s for s in range(len(c.deck.suits)))
+        self.answers = (c.ALONE, *calls) if self.may_go_alone else calls
 
     def begin(self, st: State) -> bool:
         if st.maker < 0:
@@ -25,9 +31,7 @@ class CallPartner(Phase):
         return True
 
     def legal(self, st: State) -> list[int]:
-        c = self.codec
-        calls = [c.ACE + s for s in range(len(st.rules.deck.suits))]
-        return [c.ALONE, *calls] if self.may_go_alone else calls
+        return list(self.answers)
 
     def apply(self, st: State, action: int) -> None:
         c = self.codec

@@ -60,10 +60,13 @@ class KittyExchange(Phase):
         c = self.codec
         if st.step == 0:
             return [c.EXCHANGE] if self.must else [c.EXCHANGE, c.KEEP]
-        deck = st.rules.deck
-        return [
-            c.DISCARD + card for card in st.hands[st.turn] if self.ranks is None or deck.rank_of(card) in self.ranks
-        ]
+        discard = c.DISCARD
+        hand = st.hands[st.turn]
+        ranks = self.ranks
+        if ranks is None:
+            return [discard + card for card in hand]
+        rank_of = st.rules.deck.rank_of
+        return [discard + card for card in hand if rank_of(card) in ranks]
 
     def apply(self, st: State, action: int) -> None:
         c = self.codec

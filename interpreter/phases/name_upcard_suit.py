@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import Phase, Walk, upcard_env
+from .base import Phase, Walk
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -22,12 +22,13 @@ class NameUpcardSuit(Phase):
     """step 0: the dealer names a suit; step 1 (dealer_makes): he takes the upcard and discards."""
 
     when: CompiledExpr
+    holds: tuple[tuple[bool, ...], ...]  # `when` per dealer and upcard (base.upcard_table)
     dealer_makes: bool = False
     names_upcard_suit = True
     picks_up_upcard = True  # its only discard is the dealer's pick-up (dealer_makes)
 
     def begin(self, st: State) -> bool:
-        if st.contract >= 0 or st.upcard < 0 or not self.when.fn(upcard_env(st)):
+        if st.contract >= 0 or st.upcard < 0 or not self.holds[st.dealer][st.upcard]:
             return False
         st.step = 0
         st.turn = st.dealer

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .base import Phase
+from .base import Phase, upcard_table
 from .base_model import BuildContext, Expr, PhaseModel
 from .name_upcard_suit import NameUpcardSuit
 
@@ -37,7 +37,8 @@ class NameUpcardSuitModel(PhaseModel):
 
     def build(self, ctx: BuildContext) -> Phase:
         when = ctx.expr(self.where("when"), self.when, ctx.upcard_names, "bool")
-        return NameUpcardSuit(self.pid, ctx.codec, when, self.dealer_makes)
+        holds = upcard_table(when, ctx.deck, ctx.seat_count, ctx.option_values)
+        return NameUpcardSuit(self.pid, ctx.codec, when, holds, self.dealer_makes)
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:
         cond = d.words.clause(self.when)

@@ -41,8 +41,8 @@ class OrderUp(Phase):
             if self.choice_if is not None and not offered(self.choice_if, st, st.turn, st.up_suit):
                 return [c.PASS]
             return [c.PASS, c.ORDER]
-        hand = st.hands[st.dealer]
-        options = [c.DISCARD + card for card in hand]
+        discard = c.DISCARD
+        options = [discard + card for card in st.hands[st.dealer]]
         if self.may_discard_upcard:
             options.append(c.DISCARD + st.upcard)
         if self.dealer_pickup == "optional" and st.maker != st.dealer:

@@ -35,7 +35,11 @@ from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT))
+# The checkout only when no TrickSpec is installed: in a virtualenv holding the compiled build
+# (`TRICKSPEC_COMPILE=1 pip install .`) the installed package is the one to time, not the
+# checkout's pure modules (the output names the build it measured).
+if importlib.util.find_spec("interpreter") is None:
+    sys.path.insert(0, str(ROOT))
 
 from interpreter.variants import bundled_names, load_rules  # noqa: E402
 

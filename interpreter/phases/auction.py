@@ -45,7 +45,6 @@ class Auction(Phase):
     forced_bid: int = 0
     rounds: str = "once"
     pid: str = ""
-    makes_bid_maker = True
     # Tables built once from the rows (__post_init__), so a decision is a look-up and a copy:
     # rounds == "once"; a bid's action -> its row; per high bid (0: none yet), pass and the bids
     # above it, and pass and the bids at or above it (a dealer who may match); what a dealer
@@ -68,6 +67,10 @@ class Auction(Phase):
         self.matching = {high: (pass_, *(row.action for row in bids if row.value >= high)) for high in highs}
         actions = tuple(row.action for row in bids)
         self.opening = actions if self.all_pass == "dealer_must_bid" else (pass_, *actions)
+
+    @property
+    def makes_bid_maker(self) -> bool:
+        return True
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.maker >= 0:

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 class AutoTrump(Phase):
     when: CompiledExpr
     holds: tuple[tuple[bool, ...], ...]  # `when` per dealer and upcard (base.upcard_table)
-    deals_trump = True
+
+    @property
+    def deals_trump(self) -> bool:
+        return True
 
     def begin(self, st: State) -> bool:
         if st.contract < 0 and st.upcard >= 0 and st.up_suit >= 0 and self.holds[st.dealer][st.upcard]:

@@ -15,15 +15,15 @@ kind is two new modules plus one line in the registry.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-# A real import, not a type-checking one: `Phase` is a dataclass with a field of this type,
-# and the compiled build (mypyc) resolves dataclass field types when the module loads.
+# Real imports, not type-checking ones: `Phase` and `SeatFilter` are dataclasses with fields
+# of these types, and the compiled build (mypyc) resolves dataclass field types when the module loads.
 from ..actions import ActionCodec
+from ..dsl import CompiledExpr
 
 if TYPE_CHECKING:
     from ..cards import Deck
-    from ..dsl import CompiledExpr
     from ..engine import State
 
 
@@ -92,12 +92,33 @@ class Phase:
     id: str
     codec: ActionCodec = field(repr=False)
 
-    # What the narrator and the human prompt need to know of a kind.
-    names_upcard_suit: ClassVar[bool] = False  # its call names the suit a suitless upcard stands for
-    deals_trump: ClassVar[bool] = False  # it fixes trump from the deal alone, with no decision
-    picks_up_upcard: ClassVar[bool] = False  # its discard is the dealer's pick-up
-    makes_bid_maker: ClassVar[bool] = False  # its winner is a maker who has not chosen trump yet (verify)
-    ends_hand: ClassVar[bool] = False  # its answer may end the hand before play (its `keep` plays on)
+    # What the narrator, the human prompt and verify need to know of a kind: read-only
+    # properties a kind overrides, not class variables, because the compiled build (mypyc)
+    # makes every class-level assignment in a dataclass body a field of the dataclass.
+    @property
+    def names_upcard_suit(self) -> bool:
+        """Its call names the suit a suitless upcard stands for."""
+        return False
+
+    @property
+    def deals_trump(self) -> bool:
+        """It fixes trump from the deal alone, with no decision."""
+        return False
+
+    @property
+    def picks_up_upcard(self) -> bool:
+        """Its discard is the dealer's pick-up."""
+        return False
+
+    @property
+    def makes_bid_maker(self) -> bool:
+        """Its winner is a maker who has not chosen trump yet (verify)."""
+        return False
+
+    @property
+    def ends_hand(self) -> bool:
+        """Its answer may end the hand before play (its `keep` plays on)."""
+        return False
 
     def begin(self, st: State) -> bool:
         raise NotImplementedError

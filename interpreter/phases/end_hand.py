@@ -18,7 +18,7 @@ the same way by building one and calling `Outcome.finish(st, seat)`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from ..claims import takes_every_trick
 from ..dsl import CompiledExpr
@@ -69,7 +69,9 @@ class Outcome:
 class EndHand(Phase):
     """Asks the eligible players in turn: the outcome's word ends the hand, `keep` plays on."""
 
-    ends_hand: ClassVar[bool] = True
+    @property
+    def ends_hand(self) -> bool:
+        return True
 
     who: str
     may_if: CompiledExpr | None

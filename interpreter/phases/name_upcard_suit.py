@@ -24,8 +24,13 @@ class NameUpcardSuit(Phase):
     when: CompiledExpr
     holds: tuple[tuple[bool, ...], ...]  # `when` per dealer and upcard (base.upcard_table)
     dealer_makes: bool = False
-    names_upcard_suit = True
-    picks_up_upcard = True  # its only discard is the dealer's pick-up (dealer_makes)
+    @property
+    def names_upcard_suit(self) -> bool:
+        return True
+
+    @property
+    def picks_up_upcard(self) -> bool:  # its only discard is the dealer's pick-up (dealer_makes)
+        return True
 
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.upcard < 0 or not self.holds[st.dealer][st.upcard]:

@@ -20,7 +20,9 @@ class OrderUp(Phase):
     may_discard_upcard: bool
     seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
     choice_if: CompiledExpr | None = None  # the condition on ordering up (None: always allowed)
-    picks_up_upcard = True
+    @property
+    def picks_up_upcard(self) -> bool:
+        return True
 
     def begin(self, st: State) -> bool:
         # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2.

@@ -17,16 +17,36 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules a hand spends its time in (benchmarks/throughput.py): the state with its
-# trick step, the card tables, the compiled rules (deal, scoring, match end) and the
-# names scoring reads. A compiled module's dataclass field types must be importable at
-# run time (mypyc resolves them when the module loads), so those imports are real ones.
-# (The phases are not compiled: mypyc drops `kw_only` from their model dataclasses.)
+# trick step, the card tables, the compiled rules (deal, scoring, match end), the names
+# scoring reads, the action codec, the card functions, and every kind's runtime phase
+# (`phases/<kind>.py`; the kinds' models, `phases/<kind>_model.py`, are read only at
+# compile time and stay interpreted: mypyc drops `kw_only` from dataclasses).
+# What mypyc needs of these modules (tests/test_mypyc_modules.py checks it in the pure
+# run): a dataclass field's type imported for real, not under TYPE_CHECKING (mypyc
+# resolves it when the module loads), and no class variable in a dataclass body (mypyc
+# makes every class-level assignment there a field: use a read-only property).
 HOT_MODULES = [
     "interpreter/engine.py",
     "interpreter/cards.py",
     "interpreter/rules.py",
     "interpreter/names.py",
+    "interpreter/actions.py",
+    "interpreter/hand_cards.py",
+    "interpreter/phases/base.py",
 ]
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_NOT_RUNTIME = ("__init__.py", "registry.py")
+
+
+def compiled_modules() -> list[str]:
+    """HOT_MODULES and every kind's runtime phase module, as paths relative to this file."""
+    phases = os.path.join(_HERE, "interpreter", "phases")
+    kinds = sorted(
+        f"interpreter/phases/{name}"
+        for name in os.listdir(phases)
+        if name.endswith(".py") and not name.endswith("_model.py") and name not in _NOT_RUNTIME
+    )
+    return HOT_MODULES + [k for k in kinds if k not in HOT_MODULES]
 
 
 def _wanted() -> bool:
@@ -62,17 +82,19 @@ def _ext_modules() -> list[object]:
         print("TRICKSPEC_COMPILE=1 but mypyc is not installed: building pure Python", file=sys.stderr)
         return []
     try:
-        return list(mypycify(HOT_MODULES, opt_level="3"))
+        return list(mypycify(compiled_modules(), opt_level="3"))
     except (Exception, SystemExit) as err:  # noqa: BLE001 - type errors end mypyc with SystemExit
         print(f"warning: mypyc could not compile ({err!r}); building pure Python", file=sys.stderr)
         return []
 
 
 _compiled = os.environ.get("TRICKSPEC_COMPILE") == "1"
-setup(
-    ext_modules=_ext_modules(),
-    cmdclass={"build_ext": _BuildExtOrPure},
-    # pip installs these into the isolated build environment before it builds; mypyc
-    # type-checks the modules it compiles, so it sees the runtime dependencies too
-    setup_requires=["mypy>=1.8", "PyYAML>=6.0", "jsonschema>=4.18", "lark>=1.1.9", "rich>=13.0"] if _compiled else [],
-)
+_BUILD_REQUIRES = ["mypy>=1.8", "PyYAML>=6.0", "jsonschema>=4.18", "lark>=1.1.9", "rich>=13.0"]
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it for compiled_modules()
+    setup(
+        ext_modules=_ext_modules(),
+        cmdclass={"build_ext": _BuildExtOrPure},
+        # pip installs these into the isolated build environment before it builds; mypyc
+        # type-checks the modules it compiles, so it sees the runtime dependencies too
+        setup_requires=_BUILD_REQUIRES if _compiled else [],
+    )

@@ -10,7 +10,10 @@ name the line. Each is a way mypyc's dataclasses differ from Python's:
 - a dataclass body holds fields only: mypyc makes EVERY class-level assignment
   there (a `ClassVar`, or a plain `x = True` overriding a base's) a field of the
   dataclass, which changes its constructor (a kind's facts are read-only
-  properties instead, see phases/base.py).
+  properties instead, see phases/base.py);
+- an interpreted class cannot subclass a compiled one ("interpreted classes
+  cannot inherit from compiled"): code outside the compiled modules holds such
+  an object instead of extending its class (verify's `Bidding` holds a `Reach`).
 """
 
 from __future__ import annotations
@@ -111,3 +114,23 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert _words(annotated[0].annotation) & _type_checking_names(tree) == {"Hidden"}
     assert "ClassVar" in ast.unparse(annotated[1].annotation)
     assert isinstance(cls.body[2], ast.Assign)
+
+
+def _classes_defined(module: str) -> set[str]:
+    tree = ast.parse((ROOT / module).read_text("utf-8"))
+    return {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+def test_no_interpreted_class_extends_a_compiled_one() -> None:
+    compiled_classes = set().union(*(_classes_defined(m) for m in COMPILED))
+    compiled_paths = {ROOT / m for m in COMPILED}
+    bad = []
+    for path in sorted([*(ROOT / "interpreter").rglob("*.py"), *(ROOT / "tests").rglob("*.py")]):
+        if path in compiled_paths:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = {b.id for b in node.bases if isinstance(b, ast.Name)}  # `pyspiel.State` is not ours
+                for base in sorted(bases & compiled_classes):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name}({base})")
+    assert not bad, "interpreted classes extending compiled ones (the compiled build refuses them):\n" + "\n".join(bad)

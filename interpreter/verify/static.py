@@ -193,10 +193,14 @@ class Terminal:
 
 
 @dataclass
-class Bidding(Reach):
-    """The bidding's terminals, and what the declarations can make of a hand (`Reach`)."""
+class Bidding:
+    """The bidding's terminals, and what the declarations can make of a hand (`reach`).
+
+    It holds a `Reach` rather than extending it: the compiled build (mypyc) makes `Reach`
+    a native class, which an interpreted class cannot subclass."""
 
     terminals: set[Terminal] = field(default_factory=set)
+    reach: Reach = field(default_factory=Reach)
 
 
 def check_bidding(loaded: Loaded, report: Report) -> Bidding:
@@ -334,7 +338,7 @@ def check_bidding(loaded: Loaded, report: Report) -> Bidding:
                 )
             )
             continue
-        phase.reach(result)
+        phase.reach(result.reach)
     return result
 
 
@@ -506,7 +510,7 @@ class Space:
             return
         n = rules.players
         makers = range(n) if names & (SEAT_NAMES - {"dealer"}) else ((dealer + 1) % n,)
-        alones = (False, True) if bidding.alone_maker else (False,)
+        alones = (False, True) if bidding.reach.alone_maker else (False,)
         for maker, (bid, value, word), alone in itertools.product(makers, self._bids(t), alones):
             for partner in self._partners(maker, alone):
                 for lone in self._lone_defenders(maker, partner):
@@ -542,7 +546,7 @@ class Space:
 
     def _partners(self, maker: int, alone: bool) -> list[int]:
         rules = self.rules
-        if not self.bidding.partner or alone:
+        if not self.bidding.reach.partner or alone:
             return [-1]
         others = [s for s in range(rules.players) if s != maker]
         if "partner" not in self.names:
@@ -552,7 +556,7 @@ class Space:
 
     def _lone_defenders(self, maker: int, partner: int) -> list[int]:
         rules = self.rules
-        if not self.bidding.defender_alone:
+        if not self.bidding.reach.defender_alone:
             return [-1]
         team = {rules.side_of[maker]} | ({rules.side_of[partner]} if partner >= 0 else set())
         seats = [s for s in range(rules.players) if rules.side_of[s] not in team and s != partner]
@@ -608,7 +612,7 @@ class Space:
                 counters.append((f"side.{c}", [env[team_name]] if sole and team_name in env else known))
             won_game = [("side.won_game", [False, True])] if "side.won_game" in self.names else []
             free = counters + won_game + side_extra
-            outs = (False, True) if bidding.fold and maker >= 0 and not is_maker else (False,)
+            outs = (False, True) if bidding.reach.fold and maker >= 0 and not is_maker else (False,)
             for out in outs:
                 if out:
                     if sole and total:

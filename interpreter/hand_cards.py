@@ -213,14 +213,20 @@ def _counter(tables: tuple[tuple[int, ...], ...], seat: str, dealt: bool, any_: 
     seat_of = None if seat == "seat" else hand_getter(seat)
     single = tables[0] if len(tables) == 1 else None  # no "trump": one table for every contract
 
+    # `if any_: return ...` rather than `x if any_ else n`: the compiled build (mypyc) types that
+    # conditional as int (the join of bool and int) and would return 1 where a holds is True.
     def get(rules: Rules, st: State, asked: int, contract: int) -> int | bool:
         who = asked if seat_of is None else seat_of(rules, st)
         if who < 0:
-            return False if any_ else 0
+            if any_:
+                return False
+            return 0
         cards = st.dealt[who] if dealt else st.hands[who]
         table = single if single is not None else tables[contract]  # contract -1: the last, no trump
         n = sum(map(table.__getitem__, cards))
-        return n > 0 if any_ else n
+        if any_:
+            return n > 0
+        return n
 
     return get
 

@@ -63,6 +63,16 @@ def _team_dealt(rules: Rules, st: State, makers: bool) -> bool:
     return _on_team(rules, st)[rules.side_of[st.dealer]] == makers
 
 
+def _asked_score(rules: Rules, st: State, seat: int) -> int:
+    """The score before the hand of the side of the player asked (`asked.score`)."""
+    return st.scores_before[rules.side_of[seat]]
+
+
+def _asked_dealt(rules: Rules, st: State, seat: int) -> bool:
+    """Does the dealer sit on the side of the player asked (`asked.dealt`)?"""
+    return rules.side_of[seat] == rules.side_of[st.dealer]
+
+
 def leading_run(flags: Iterable[bool], value: bool) -> int:
     """How many of `flags`, from the start, equal `value`."""
     count = 0
@@ -88,6 +98,7 @@ def _bid_word(rules: Rules, st: State) -> str:
 
 Getter = Callable[["Rules", "State"], Any]
 SideGetter = Callable[["Rules", "State", int, bool, int, "dict[str, list[int]]"], Any]
+SeatGetter = Callable[["Rules", "State", int], Any]  # a name of the player asked (rules, state, his seat)
 
 HAND_SCOPE, SIDE_SCOPE, UPCARD_SCOPE = "hand", "side", "upcard"
 # Conditions asked of one player (a step's `may_if`, an answer's `choice_if`): the hand names and `seat`.
@@ -111,12 +122,14 @@ class Name:
     over the values of its type near the constants the spec writes).
     `nobody`: a seat name that is -1 in hands where nobody holds that role
     (no maker, no lone defender): a lead row reading it does not apply there.
+    `seat_getter` computes a name of the player asked about (`asked.*`) from his seat.
     """
 
     type: str
     scopes: frozenset[str]
     getter: Getter | None = None
     side_getter: SideGetter | None = None
+    seat_getter: SeatGetter | None = None
     noun: str = ""
     true: str = ""
     false: str = ""
@@ -307,6 +320,23 @@ NAMES: dict[str, Name] = {
     ),
     # the player a seat condition is asked about; preset by `HandEnv(seat=...)`, so no getter
     "seat": Name("int", _SEAT, noun="the player", seat=True, verify="seat"),
+    # the side of the player asked: while bidding nobody is a maker yet, so `makers.*` cannot say it
+    "asked.score": Name(
+        "int",
+        _SEAT,
+        seat_getter=_asked_score,
+        noun="the score of the player's side before the hand",
+        count=("before the hand, the player's side", "has", "does not have", "point"),
+        verify="type",
+    ),
+    "asked.dealt": Name(
+        "bool",
+        _SEAT,
+        seat_getter=_asked_dealt,
+        true="the player's side holds the deal",
+        false="the player's side does not hold the deal",
+        verify="type",
+    ),
     # A game (top-level `games`) ends after the scoring: only the game end's `carry` and the
     # match end see it true; the scoring rows are read before any game ends.
     "side.won_game": Name(
@@ -344,6 +374,7 @@ SEAT_TYPES = {**HAND_TYPES, **{n: row.type for n, row in NAMES.items() if row.sc
 CHOICE_TYPES = {**SEAT_TYPES, **{n: row.type for n, row in NAMES.items() if row.scopes == _CHOICE}}
 # Names whose value is a seat: what a card function takes as its first argument.
 SEAT_VALUED = frozenset(n for n, row in NAMES.items() if row.seat)
+SEAT_GETTERS = {n: row.seat_getter for n, row in NAMES.items() if row.seat_getter is not None}
 NOBODY_SEATS = frozenset(n for n, row in NAMES.items() if row.nobody)  # -1 in some hands: nobody holds the role
 
 
@@ -446,6 +477,8 @@ class HandEnv(dict):
     def __missing__(self, key: str) -> Any:
         if key[-1] == ")":  # a card function, resolved when the spec was compiled
             value = self.rules.card_getters[key](self.rules, self.st, self.seat, self.contract)
+        elif key in SEAT_GETTERS:  # `asked.*`: the compiler allows them only where a player is asked
+            value = SEAT_GETTERS[key](self.rules, self.st, self.seat)
         else:
             value = hand_getter(key)(self.rules, self.st)
         self[key] = value

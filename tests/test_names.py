@@ -39,6 +39,7 @@ def test_every_name_is_complete(name: str) -> None:
         assert row.side_getter is not None, "a side name is computed per side"
     elif row.scopes == {SEAT_SCOPE}:
         assert row.getter is None, "the player asked about is preset in the env (HandEnv(seat=...))"
+        assert (row.seat_getter is None) == (name == "seat"), "asked.* are computed from his seat"
     elif row.scopes == {CHOICE_SCOPE}:
         assert row.getter is None, "the candidate is preset in the env (Rules.choice_env)"
     assert row.verify in ("outcome", "seat", "run", "type")
@@ -52,10 +53,12 @@ def test_the_views_are_the_table() -> None:
     assert words.BOOLS["alone"] == ("the maker is alone", "the maker is not alone")
     assert words.NOUNS["side.score"] == "{p} score" and words.SEATS["dealer"] == "the dealer"
     assert {"dealer", "maker", "partner", "lone_defender", "seat"} == static.SEAT_NAMES
-    assert set(SEAT_TYPES) == set(HAND_TYPES) | {"seat"}
+    assert set(SEAT_TYPES) == set(HAND_TYPES) | {"seat", "asked.score", "asked.dealt"}
     assert set(CHOICE_TYPES) == set(SEAT_TYPES) | {"choice.suit", "choice.colour", "choice.no_trump"}
     tried = {n for n, r in NAMES.items() if r.verify == "type"}  # tried over their type's values instead
     assert tried == {"makers.score", "defenders.score", "makers.dealt", "defenders.dealt", "side.dealt"} | {
+        "asked.score",
+        "asked.dealt",
         "choice.suit",
         "choice.colour",
         "choice.no_trump",

@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from .agents import make_agent
 from .errors import TrickSpecError
@@ -46,13 +46,40 @@ class Setup:
     record_overlays: tuple[str, ...] = ()
 
 
-@dataclass
-class HandOutcome:
-    """One hand as `Stats` and the data files need it."""
+class HandOutcome(NamedTuple):
+    """One hand as `Stats` and the data files need it.
 
-    result: dict[str, Any]
-    row: str  # the id of the scoring row that applied ("" for a redeal)
-    record: dict[str, Any] | None = None
+    Every hand of a pooled run is sent from a worker to the parent, which unpickles and folds
+    them alone while the workers play: so a hand travels as the flat `summary` Stats reads
+    (see `summarize`), and its whole result and record only when the run keeps records."""
+
+    summary: tuple[Any, ...]
+    result: dict[str, Any] | None = None  # only with Setup.keep_records
+    record: dict[str, Any] | None = None  # only with Setup.keep_records
+
+    @property
+    def row(self) -> str:
+        """The id of the scoring row that applied ("" for a redeal)."""
+        return str(self.summary[2])
+
+
+def summarize(result: dict[str, Any], row: str) -> tuple[Any, ...]:
+    """What `Stats` reads of a hand: (redeal, trump, row, maker, alone, seats out, delta, tricks).
+
+    `row` is the id of the scoring row that applied ("" for a redeal); `alone` and `seats
+    out` are whether there were any."""
+    if result["status"] == "redeal":
+        return (True, None, row, None, False, False, (), ())
+    return (
+        False,
+        result["trump"],
+        row,
+        result["maker"],
+        bool(result["alone"]),
+        bool(result["out"]),
+        tuple(result["delta"]),
+        tuple(result["tricks"]),
+    )
 
 
 @dataclass
@@ -127,7 +154,8 @@ def play_one(setup: Setup, index: int, rotation: int) -> MatchOutcome:
     keep = setup.keep_records
 
     def on_hand(hand: HandRecord) -> None:
-        outcome.hands.append(HandOutcome(hand.result, hand.state.scored_by, hand.record if keep else None))
+        summary = summarize(hand.result, hand.state.scored_by)
+        outcome.hands.append(HandOutcome(summary, hand.result, hand.record) if keep else HandOutcome(summary))
 
     result = play_match(
         rules,
@@ -241,6 +269,9 @@ def simulate(
     """Play `matches` matches (each in every rotation in duplicate mode) and fold their statistics."""
     rots = rotations(rules, setup.bots, setup.duplicate)
     teams = [team_of_side(rules, r) for r in rots]
+    # The caller compiled the setup's rules already: a forked worker inherits them instead of
+    # compiling them again before its first match.
+    _RULES.setdefault((setup.variant, setup.options, setup.overlays), rules)
     stats = Stats(rules, setup, len(rots))
     total = matches * len(rots)
     work = jobs_of(setup, matches, rots)

@@ -106,7 +106,7 @@ class Stats:
         self.hands_max = max(self.hands_max, n)
         self.matches += 1
         for hand in outcome.hands:
-            self._add_hand(hand.result, hand.row, team_of_side)
+            self._add_hand(hand.summary, team_of_side)
         if outcome.finished:
             self.finished += 1
             winners = [team_of_side[side] for side in outcome.winners]
@@ -117,28 +117,30 @@ class Stats:
                 self.win_share[team] += 1 / len(winners)
                 self.shared_wins[team] += len(winners) > 1
 
-    def _add_hand(self, r: dict[str, Any], row: str, team_of_side: tuple[int, ...]) -> None:
+    def _add_hand(self, summary: tuple[Any, ...], team_of_side: tuple[int, ...]) -> None:
+        """Fold one hand's `simulate.summarize` tuple."""
         self.hands += 1
-        if r["status"] == "redeal":
+        redeal, trump, row, maker, alone, out, delta, tricks = summary
+        if redeal:
             self.redeals += 1
             return
         self._count += 1
-        if r["trump"] is not None:  # a hand conceded before trump has no contract and no scoring row
-            self.contracts[str(r["trump"])] += 1
+        if trump is not None:  # a hand conceded before trump has no contract and no scoring row
+            self.contracts[str(trump)] += 1
         if row:
             self.rows[row] += 1
-        if r["maker"] is not None:
-            self.makers[r["maker"]] += 1
-        self.alone += bool(r["alone"])
-        self.sat_out += bool(r["out"])
-        for side, d in enumerate(r["delta"]):
+        if maker is not None:
+            self.makers[maker] += 1
+        self.alone += alone
+        self.sat_out += out
+        for side, d in enumerate(delta):
             team = team_of_side[side]
             self.points[team] += d
             self._sums[team] += d
             self.deltas[team][d] += 1
             if len(team_of_side) == 2:
                 self._diff += d if team == 0 else -d
-        for seat, t in enumerate(r["tricks"]):
+        for seat, t in enumerate(tricks):
             self.tricks[seat] += t
 
     # ---------------------------------------------------------------- figures

@@ -474,9 +474,8 @@ class State:
         n = rules.players
         out = self.out
         if True in out:
-            active = [s for s in range(n) if not out[s]]
-            self.n_active = len(active)
-            self.trick_size = 2 * len(active)
+            self.n_active = active = n - out.count(True)
+            self.trick_size = 2 * active
             table = [0] * n
             for s in range(n):
                 t = (s + 1) % n

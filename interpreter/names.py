@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from .cards import RANK_ALIASES, SUIT_ALIASES
@@ -37,12 +38,9 @@ def _team_tricks(rules: Rules, st: State, makers: bool) -> int:
     if st.maker < 0:
         return 0 if makers else sum(st.tricks)
     on_team = _on_team(rules, st)
-    side_of = rules.side_of
-    total = 0
-    for seat, t in enumerate(st.tricks):
-        if on_team[side_of[seat]] == makers:
-            total += t
-    return total
+    # the tricks of the seats on the maker's team, summed in C
+    made = sum(compress(st.tricks, map(on_team.__getitem__, rules.side_of)))
+    return made if makers else sum(st.tricks) - made
 
 
 def _lone_defender(rules: Rules, st: State) -> int:

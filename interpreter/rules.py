@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
+from operator import add, call, itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from .actions import ActionCodec
@@ -185,6 +186,7 @@ class Rules:
     ] = ()
     # Per dealer, per seat from seat 0: picks the cards his hand gets out of the shuffled deck, in order.
     deal_pickers: tuple[tuple[Callable[[list[int]], Any], ...], ...] = ()
+    card_ids: tuple[int, ...] = ()  # every card, in deck order: what a shuffle starts from
     deal_upcard: tuple[int, ...] = ()  # per dealer: the deck position of the upcard (-1: no upcard)
     # The first leader, remembered per value of the names the lead rows read (the rows are
     # pure functions of those): filled as hands meet new values, bounded by LEAD_MEMO_SIZE.
@@ -215,6 +217,7 @@ class Rules:
                     pos += sizes[k]
             plans.append(tuple(plan))
         self.deal_plan = tuple(plans)
+        self.card_ids = tuple(range(self.deck.size))
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
@@ -253,9 +256,10 @@ class Rules:
         counters_before: dict[str, list[int]] | None = None,
     ) -> State:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
-        deck = list(range(self.deck.size))
+        deck = list(self.card_ids)
         rng.shuffle(deck)
-        hands = [list(pick(deck)) for pick in self.deal_pickers[dealer]]
+        # each seat's picker applied to the deck, and made a list: all in C (no Python loop)
+        hands = list(map(list, map(call, self.deal_pickers[dealer], repeat(deck))))
         up = self.deal_upcard[dealer]
         upcard = deck[up] if up >= 0 else None
         scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
@@ -412,7 +416,7 @@ class Rules:
             "out": [s for s, sits in enumerate(out) if sits] if True in out else [],
             "tricks": st.tricks[:],
             "delta": list(delta),
-            "scores": [b + d for b, d in zip(st.scores_before, delta, strict=True)],
+            "scores": list(map(add, st.scores_before, delta)),
             "winners": list(winners),
         }
         if game is not None:

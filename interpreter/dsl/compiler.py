@@ -37,17 +37,13 @@ What the caller must know:
 from __future__ import annotations
 
 import difflib
-import functools
-import importlib.resources
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, overload
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
-
 from ..limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_INT, shorten
+from .parser import Token, Tree, UnexpectedCharacters, UnexpectedToken, parse
 
 Fn = Callable[[Mapping[str, Any]], Any]
 # Per text-valued name: (noun, allowed strings), e.g. ("suit", ("C", "D", "H", "S")).
@@ -152,26 +148,12 @@ _BINARY_CONST: dict[str, Callable[[Fn, Any], Fn]] = {
 }
 
 
-@functools.cache
-def _parser() -> Lark:
-    """The one LALR parser, built on first use (building it costs milliseconds).
-
-    The basic lexer, not lark's default contextual one, so keywords are reserved
-    everywhere: "x + else" is "unexpected 'else'", not an unknown name 'else'.
-    """
-    grammar = importlib.resources.files(__package__).joinpath("expr.lark").read_text("utf-8")
-    # cache=True: lark keeps the built tables in the temp directory, keyed by the grammar,
-    # the options and lark's version; a cold start then loads them instead of building
-    # them (about a third of a cold `validate`). A cache it cannot write is skipped.
-    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, cache=True)
-
-
 def _did_you_mean(word: str, choices: Mapping[str, Any] | tuple[str, ...]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _need_both(a: _Node, b: _Node, type_: str, op: Tree[Token] | Token) -> None:
+def _need_both(a: _Node, b: _Node, type_: str, op: Tree | Token) -> None:
     """An operator that takes `type_` on both sides: say which side is wrong, at the operator."""
     if a.type != type_ or b.type != type_:
         what = "numbers" if type_ == "int" else "true/false"
@@ -184,11 +166,11 @@ def _got(left: str, right: str, want: str) -> str:
     return " and ".join(bad)
 
 
-def _pos(node: Tree[Token] | Token) -> int:
-    """0-based offset of a node's first character (the basic lexer sets it on every token)."""
+def _pos(node: Tree | Token) -> int:
+    """0-based offset of a node's first character (every token and tree has one)."""
     if isinstance(node, Token):
-        assert node.start_pos is not None
         return node.start_pos
+    assert node.meta.start_pos is not None
     return node.meta.start_pos
 
 
@@ -203,7 +185,7 @@ class _Compiler:
         self.calls = calls or {}
         self.used: set[str] = set()
 
-    def walk(self, node: Tree[Token] | Token) -> _Node:
+    def walk(self, node: Tree | Token) -> _Node:
         if isinstance(node, Token):
             return getattr(self, f"tok_{node.type}")(node)
         return getattr(self, f"tree_{node.data}")(node)
@@ -244,13 +226,13 @@ class _Compiler:
             return _Node(type_, _BINARY_CONST[op](a.fn, b.const), _VARIES, a.pos)
         return _Node(type_, _BINARY[op](a.fn, b.fn), _VARIES, a.pos)
 
-    def tree_binop(self, tree: Tree[Token]) -> _Node:
+    def tree_binop(self, tree: Tree) -> _Node:
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
         _need_both(a, b, "int", op)
         return self._binary(a, str(op), b, "int")
 
-    def tree_comparison(self, tree: Tree[Token]) -> _Node:
+    def tree_comparison(self, tree: Tree) -> _Node:
         if len(tree.children) > 3:
             op2 = tree.children[3]
             raise ExprError(
@@ -274,7 +256,7 @@ class _Compiler:
             _need_both(a, b, "int", op)
         return self._binary(a, str(op), b, "bool")
 
-    def _known_value(self, name: Tree[Token] | Token, literal: Tree[Token] | Token, node: _Node) -> _Node:
+    def _known_value(self, name: Tree | Token, literal: Tree | Token, node: _Node) -> _Node:
         """A text literal compared with a text-valued name: it must be a value the name can hold."""
         if not (isinstance(name, Token) and name.type == "NAME" and str(name) in self.values):
             return node
@@ -289,7 +271,7 @@ class _Compiler:
         article = "an" if noun[:1] in "aeiou" else "a"
         raise ExprError(f"'{node.const}' is not {article} {noun} of this spec (its {noun}s: {listed})", node.pos + 1)
 
-    def tree_boolop(self, tree: Tree[Token]) -> _Node:
+    def tree_boolop(self, tree: Tree) -> _Node:
         left, op, right = tree.children
         a, b = self.walk(left), self.walk(right)
         _need_both(a, b, "bool", op)
@@ -301,7 +283,7 @@ class _Compiler:
             return _Node("bool", lambda env: fa(env) and fb(env), _VARIES, a.pos)
         return _Node("bool", lambda env: fa(env) or fb(env), _VARIES, a.pos)
 
-    def tree_notop(self, tree: Tree[Token]) -> _Node:
+    def tree_notop(self, tree: Tree) -> _Node:
         op, operand = tree.children
         a = self.walk(operand)
         if a.type != "bool":
@@ -311,7 +293,7 @@ class _Compiler:
         fa = a.fn
         return _Node("bool", lambda env: not fa(env), _VARIES, _pos(op))
 
-    def tree_neg(self, tree: Tree[Token]) -> _Node:
+    def tree_neg(self, tree: Tree) -> _Node:
         op, operand = tree.children
         a = self.walk(operand)
         if a.type != "int":
@@ -321,7 +303,7 @@ class _Compiler:
         fa = a.fn
         return _Node("int", lambda env: -fa(env), _VARIES, _pos(op))
 
-    def tree_ifelse(self, tree: Tree[Token]) -> _Node:
+    def tree_ifelse(self, tree: Tree) -> _Node:
         then_tree, _if, cond_tree, else_tok, else_tree = tree.children
         a, c, b = self.walk(then_tree), self.walk(cond_tree), self.walk(else_tree)
         if c.type != "bool":
@@ -337,7 +319,7 @@ class _Compiler:
         fa, fc, fb = a.fn, c.fn, b.fn
         return _Node(a.type, lambda env: fa(env) if fc(env) else fb(env), _VARIES, a.pos)
 
-    def tree_call(self, tree: Tree[Token]) -> _Node:
+    def tree_call(self, tree: Tree) -> _Node:
         name_tok, *arg_trees = tree.children
         name, column = str(name_tok), _pos(name_tok) + 1
         if name in self.calls:
@@ -372,7 +354,7 @@ class _Compiler:
         fn = _call2(pick, *fns) if len(fns) == 2 else _calln(pick, fns)
         return _Node("int", fn, _VARIES, _pos(name_tok))
 
-    def _resolved_call(self, name: str, column: int, arg_trees: list[Tree[Token] | Token]) -> _Node:
+    def _resolved_call(self, name: str, column: int, arg_trees: list[Tree | Token]) -> _Node:
         """A call the caller resolves at compile time into one env name (see the module notes)."""
         args = []
         for tree in arg_trees:
@@ -416,9 +398,9 @@ def _calln(func: Callable[[list[int]], int], fns: list[Fn]) -> Fn:
     return lambda env: func([f(env) for f in fns])
 
 
-def _check_depth(tree: Tree[Token] | Token) -> None:
+def _check_depth(tree: Tree | Token) -> None:
     """Refuse a tree nested deeper than MAX_EXPR_DEPTH, without recursion (the compiler's walk recurses)."""
-    level: list[Tree[Token] | Token] = [tree]
+    level: list[Tree | Token] = [tree]
     depth = 0
     while level:
         depth += 1
@@ -432,14 +414,14 @@ def _check_depth(tree: Tree[Token] | Token) -> None:
         level = [child for node in level if isinstance(node, Tree) for child in node.children]
 
 
-def _parse(source: str) -> Tree[Token] | Token:
+def _parse(source: str) -> Tree | Token:
     """Parse, turning lark's multi-line reports into one short ExprError."""
     if not source.strip():
         raise ExprError("empty expression", 1)
     if len(source) > MAX_EXPR_CHARS:
         raise ExprError(f"the expression is longer than {MAX_EXPR_CHARS} characters", MAX_EXPR_CHARS + 1)
     try:
-        tree = _parser().parse(source)
+        tree = parse(source)
     except UnexpectedCharacters as err:
         at = err.pos_in_stream
         assert at is not None  # the lexer always says where it stopped
@@ -448,9 +430,9 @@ def _parse(source: str) -> Tree[Token] | Token:
             raise ExprError(f"text starting here has no closing {char}", at + 1) from None
         hint = " (compare with '==')" if char == "=" else ""
         raise ExprError(f"unexpected character {char!r}{hint}", at + 1) from None
-    except (UnexpectedToken, UnexpectedEOF) as err:
-        token = getattr(err, "token", None)
-        if token is None or token.type == "$END":
+    except UnexpectedToken as err:
+        token = err.token
+        if token.type == "$END":
             raise ExprError("expression ends too early", len(source.rstrip()) + 1) from None
         raise ExprError(f"unexpected '{shorten(str(token), 30)}'", token.start_pos + 1) from None
     _check_depth(tree)

@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Token, Tree
-
 from ..cards import DEFAULT_SUIT_NAMES
 from ..dsl.compiler import ExprError, _parse
+from ..dsl.parser import Token, Tree
 from ..names import CARD_FUNCTIONS, HAND_TYPES, NAMES, SIDE_TYPES, UPCARD_TYPES, CardFunction
 
 Node = Tree | Token

@@ -1,6 +1,6 @@
 """Remembered answers of `trickspec validate FILE`, so validating an unchanged spec again is instant.
 
-Why: most of a cold `validate` is importing the engine (lark, yaml, the typed model,
+Why: most of a cold `validate` is importing the engine (yaml, the typed model,
 forty dataclasses), not checking the spec. A spec that validated once, unchanged,
 with the same TrickSpec, validates again: its "ok" line is kept here and a new
 process prints it without importing any of that (`__main__.run` asks first).
@@ -13,7 +13,7 @@ full run every time.
 When an answer is used: its key is a SHA-256 over the file's absolute path and
 its bytes, the Python version, and a stamp of the code that decides the answer
 (every file of this package, the bundled variants and the schema: path, size and
-modification time; and where PyYAML, lark and jsonschema are installed, with
+modification time; and where PyYAML and jsonschema are installed, with
 their modification times). Change any of these and the key changes, so a stale
 answer is never found; old entries are only dead files.
 
@@ -34,7 +34,7 @@ import sys
 from collections.abc import Sequence
 
 VERSION = 1  # of the entry format
-_DEPENDENCIES = ("yaml", "lark", "jsonschema")
+_DEPENDENCIES = ("yaml", "jsonschema")  # (lark only generates the parser's tables: dsl/tables_gen.py)
 _stamp: bytes | None = None
 
 

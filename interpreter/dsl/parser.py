@@ -187,7 +187,8 @@ def _feed(token: Token, states: list[int], values: list[Tree | Token]) -> Tree |
 
 def parse(text: str) -> Tree | Token:
     """The syntax tree of one expression (a lone token for a literal or a name)."""
-    states, values = [START], []
+    states: list[int] = [START]
+    values: list[Tree | Token] = []
     last: Token | None = None
     for last in _tokens(text):
         _feed(last, states, values)

@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 from . import __version__
 from .errors import SpecError, TrickSpecError
 from .limits import shorten
-from .output_paths import check_new_file
 from .variants import bundled_names, load_rules
 
-# Modules only `play` and `replay` need (bots, rich, records) are imported where they
-# are used: a `validate` should not pay for them (fast start, see benchmarks/startup.py).
+# Modules only `play` and `replay` need (bots, rich, records, output files) are imported where
+# they are used: a `validate` should not pay for them (fast start, see benchmarks/startup.py).
 if TYPE_CHECKING:
     from .engine import State
     from .match import Agent, HandRecord
@@ -239,6 +238,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.hands is not None and args.hands < 1:
         raise TrickSpecError(f"--hands {args.hands}: at least one hand must be played")
     if args.record:
+        from .output_paths import check_new_file  # (tempfile, shutil: not for a validate)
+
         check_new_file("--record", args.record, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     master = random.Random(seed)

@@ -28,7 +28,6 @@ everything else.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from collections.abc import Sequence
@@ -101,6 +100,8 @@ def key(arg: str) -> str | None:
         return None
     if b"extends" in data:  # another file is part of the input
         return None
+    import hashlib  # here: with the cache off (TRICKSPEC_CACHE_DIR empty) nothing asks for a key
+
     h = hashlib.sha256(code_stamp())
     h.update(b"\0" + os.path.abspath(arg).encode("utf-8", "surrogateescape") + b"\0")
     h.update(data)

@@ -2,41 +2,63 @@
 
 `bidding` and `declarations` items are `{KIND: settings}`; the spec model looks
 the kind up here (see docs/architecture.md, "how to add a kind").
+
+Why by name, imported on first use: a kind's model lives in `<kind>_model.py` beside
+its runtime phase `<kind>.py`, and importing all twelve pairs cost a fifth of a cold
+`trickspec validate` of a spec that uses three. `KINDS["order_up"]` imports that
+kind only; iterating `KINDS` imports them all.
 """
 
 from __future__ import annotations
 
-from .alone_model import AloneModel
-from .auction_model import AuctionModel
-from .auto_trump_model import AutoTrumpModel
-from .base_model import PhaseModel
-from .call_partner_model import CallPartnerModel
-from .end_hand_model import EndHandModel
-from .fixed_trump_model import FixedTrumpModel
-from .kitty_exchange_model import KittyExchangeModel
-from .name_trump_model import NameTrumpModel
-from .name_upcard_suit_model import NameUpcardSuitModel
-from .order_up_model import OrderUpModel
-from .partner_exchange_model import PartnerExchangeModel
-from .play_or_fold_model import PlayOrFoldModel
+import importlib
+from collections.abc import Iterator, Mapping
 
-KINDS: dict[str, type[PhaseModel]] = {
-    model.kind: model
-    for model in (
-        AutoTrumpModel,
-        NameUpcardSuitModel,
-        OrderUpModel,
-        NameTrumpModel,
-        AuctionModel,
-        KittyExchangeModel,
-        FixedTrumpModel,
-        AloneModel,
-        CallPartnerModel,
-        PlayOrFoldModel,
-        PartnerExchangeModel,
-        EndHandModel,
-    )
+from .base_model import PhaseModel
+
+# kind -> its model class, defined in interpreter/phases/<kind>_model.py
+_MODELS = {
+    "auto_trump": "AutoTrumpModel",
+    "name_upcard_suit": "NameUpcardSuitModel",
+    "order_up": "OrderUpModel",
+    "name_trump": "NameTrumpModel",
+    "auction": "AuctionModel",
+    "kitty_exchange": "KittyExchangeModel",
+    "fixed_trump": "FixedTrumpModel",
+    "alone": "AloneModel",
+    "call_partner": "CallPartnerModel",
+    "play_or_fold": "PlayOrFoldModel",
+    "partner_exchange": "PartnerExchangeModel",
+    "end_hand": "EndHandModel",
 }
+
+
+class _Kinds(Mapping[str, type[PhaseModel]]):
+    """A read-only mapping kind -> model class whose modules are imported when first looked up."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, type[PhaseModel]] = {}
+
+    def __getitem__(self, kind: str) -> type[PhaseModel]:
+        model = self._loaded.get(kind)
+        if model is None:
+            name = _MODELS[kind]  # KeyError for an unknown kind, as a dict would
+            model = getattr(importlib.import_module(f"{__package__}.{kind}_model"), name)
+            assert issubclass(model, PhaseModel) and model.kind == kind, (kind, model)
+            self._loaded[kind] = model
+        return model
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODELS)
+
+    def __len__(self) -> int:
+        return len(_MODELS)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in _MODELS
+
+
+KINDS: Mapping[str, type[PhaseModel]] = _Kinds()
 
 
 def kinds_in(place: str) -> list[str]:

@@ -126,3 +126,62 @@ def test_a_settled_search_stops_after_five_worlds(monkeypatch: pytest.MonkeyPatc
     monkeypatch.undo()
     bot.worlds_values(state, state.turn, state.legal_actions())
     assert bot.worlds == 20
+
+
+def test_an_action_clearly_worse_than_the_leader_is_pruned() -> None:
+    """After PRUNE_AFTER worlds, a column losing to the leader beyond PRUNE_Z standard errors stops."""
+    rows = [[1.0, 0.0, 1.0], [2.0, 0.0, 1.0], [1.0, -1.0, 2.0], [1.0, 0.0, 0.0]]
+    fill: dict[int, float] = {}
+    kept = PimcBot._prune(rows, [0, 1, 2], fill)
+    # action 1 loses in every world (gains -1, -2, -2, -1): pruned, filled with its mean so far;
+    # action 2 loses to the leader only on average (gains 0, -1, +1, -1): kept
+    assert kept == [0, 2]
+    assert fill == {1: -0.25}
+
+
+def test_pruned_columns_keep_their_mean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search rolls a pruned action out no more, yet its total stays its worlds' mean times their number."""
+    rules = load_rules("euchre")
+    state = _ordered_hand()
+    legal = state.legal_actions()
+    calls: list[int] = []
+
+    def fake_rollout(world: State, bidder: object, player: object = None) -> None:
+        calls.append(world.history[-1][1])
+
+    monkeypatch.setattr(pimc, "rollout", fake_rollout)
+    values = {a: float(i) for i, a in enumerate(legal)}  # the last legal action always worth the most
+    monkeypatch.setattr(State, "returns", lambda self: [values[self.history[-1][1]]] * rules.players)
+    bot = PimcBot(random.Random(1), k=12)
+    rows = bot.worlds_values(state, state.turn, legal)
+    assert len(rows) == 12
+    assert calls.count(legal[-1]) == 12
+    assert all(calls.count(a) == pimc.PRUNE_AFTER for a in legal[:-1])  # each loses by 1+ in every world
+    assert [sum(col) / 12 for col in zip(*rows, strict=True)] == [values[a] for a in legal]
+
+
+class _NeverOrders(RuleBot):
+    """The rule bot, except that it passes every offer to order up."""
+
+    def act(self, state: State, seat: int) -> int:
+        codec = state.rules.codec
+        if codec.ORDER in state.legal_actions():
+            return codec.PASS
+        return super().act(state, seat)
+
+
+def test_a_teammate_the_model_cannot_explain_is_no_longer_judged() -> None:
+    """A search-bot partner may bid unlike the model; the worlds then explain the foes' bidding only."""
+    rules = load_rules("euchre")
+    codec = rules.codec
+    state = rules.deal(random.Random(4), 3)  # seat 0 bids first, seat 2 is its partner
+    for action in (codec.PASS, codec.PASS, codec.ORDER):  # the partner (seat 2) orders
+        state.apply(action)
+    rule_bot = RuleBot()
+    while state.turn != 0 or not state.playing:
+        state.apply(rule_bot.act(state, state.turn))
+    bot = PimcBot(random.Random(5), k=3, infer=4)
+    bot.policy = _NeverOrders()  # a model under which no world explains the order
+    assert bot._partners_judged
+    bot.worlds_values(state, 0, state.legal_actions())
+    assert not bot._partners_judged

@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
-from ..worlds import WorldSampler
+from ..worlds import Judge, WorldSampler
 from .rollout import rollout
 from .rule_bot import RuleBot
 
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 
 SAME_AFTER = 5  # worlds after which a search stops when every action has come to the same in each
+PRUNE_AFTER = 8  # worlds after which an action clearly worse than the leader is no longer rolled out
+PRUNE_Z = 2.0  # how clearly: its mean loss against the leader, in standard errors
 
 
 class PimcBot:
@@ -57,6 +59,7 @@ class PimcBot:
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
+        self._partners_judged = not foes
         self.memory = PlayMemory()  # the hand's plays, to tell equivalent cards
         self._ranked: dict[int, dict[int, list[int]]] = {}  # per contract: each effective suit high to low
         self._ranked_rules: object = None
@@ -141,51 +144,93 @@ class PimcBot:
         return [sum(column) for column in zip(*self.worlds_values(state, seat, legal), strict=True)]
 
     def worlds_values(self, state: State, seat: int, legal: list[int]) -> list[list[float]]:
-        """Per sampled world, the return of each legal action (rolled out in that world)."""
+        """Per sampled world, the return of each legal action (rolled out in that world).
+
+        An action whose gain over the leader, world by world, is below zero by
+        more than `PRUNE_Z` standard errors after `PRUNE_AFTER` worlds is not
+        rolled out again: its column is filled with its mean so far, which keeps
+        its total where its worlds put it (the choice is by totals).
+        """
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else None
         sampler = WorldSampler(state, seat)
+        self._partners_judged = not self.foes  # until a world's teammates' bidding cannot be explained
         rows: list[list[float]] = []
         policy = self.policy
         self.worlds = 0
         card_player = policy if self.roll else None
         budget = self.k if state.playing else self.kbid
+        live = list(range(len(legal)))
+        fill: dict[int, float] = {}
         for _ in range(budget):
             world = self._likely_world(sampler, seat)
             self.worlds += 1
-            row = []
-            for i, action in enumerate(legal):
-                w = world.clone() if i < len(legal) - 1 else world
-                w.apply(action)
+            row = [0.0] * len(legal)
+            last = live[-1]
+            for i in live:
+                w = world.clone() if i != last else world
+                w.apply(legal[i])
                 rollout(w, policy, card_player)
-                row.append(w.returns()[seat])
+                row[i] = w.returns()[seat]
+            for i, value in fill.items():
+                row[i] = value
             rows.append(row)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if len(rows) == SAME_AFTER and all(max(r) == min(r) for r in rows):
+            n = len(rows)
+            if n == SAME_AFTER and all(max(r) == min(r) for r in rows):
                 break  # every action came to the same in every world so far: the outcome is settled
+            if n == PRUNE_AFTER and len(live) > 1:
+                live = self._prune(rows, live, fill)
         return rows
+
+    @staticmethod
+    def _prune(rows: list[list[float]], live: list[int], fill: dict[int, float]) -> list[int]:
+        """The actions still worth rolling out; the others' means go into `fill`."""
+        n = len(rows)
+        totals = {i: sum(r[i] for r in rows) for i in live}
+        lead = max(live, key=totals.__getitem__)
+        kept = []
+        for i in live:
+            if i != lead:
+                gains = [r[i] - r[lead] for r in rows]
+                mean = sum(gains) / n
+                var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+                if mean < 0 and (var == 0 or -mean / (var / n) ** 0.5 > PRUNE_Z):
+                    fill[i] = totals[i] / n
+                    continue
+            kept.append(i)
+        return kept
 
     def _likely_world(self, sampler: WorldSampler, seat: int) -> State:
         """A sampled world in which the others' bidding is what the model would have bid.
 
         Worlds are drawn until one agrees with every public choice of the other
-        seats before the first card (at most `infer` draws, then any world): an
-        orderer then holds trumps, a passer lacks them. The judge runs inside
+        seats before the first card (at most `infer` draws): an orderer then
+        holds trumps, a passer lacks them. A teammate may be a search bot that
+        bids unlike the model; when no draw explains its choices, the rest of
+        the decision's worlds need explain only the other sides' (`foes`), and
+        when even they cannot be, any world is taken. The judge runs inside
         the sampler's replay, so a rejected world costs only its bidding.
         """
         if self.infer > 1:
-            policy = self.policy
-            side_of = sampler.state.rules.side_of
-            mine = side_of[seat]
-            foes = self.foes
-
-            def judge(world: State, s: int, action: int) -> bool:
-                if foes and side_of[s] == mine:
-                    return True
-                return len(world.legal_actions()) == 1 or policy.act(world, s) == action
-
-            for _ in range(self.infer - 1):
-                judged = sampler.sample_if(self.rng, judge, plays=self.iplay)
-                if judged is not None:
-                    return judged
+            for partners in (True, False) if self._partners_judged else (False,):
+                judge = self._judge(sampler.state.rules.side_of, seat, partners)
+                for _ in range(self.infer - 1):
+                    judged = sampler.sample_if(self.rng, judge, plays=self.iplay)
+                    if judged is not None:
+                        return judged
+                self._partners_judged = False
         return sampler.sample(self.rng)
+
+    def _judge(self, side_of: tuple[int, ...], seat: int, partners: bool) -> Judge:
+        """Would the model have chosen `action` for seat `s` in `world`? (Teammates pass
+        unjudged unless `partners`.)"""
+        policy = self.policy
+        mine = side_of[seat]
+
+        def judge(world: State, s: int, action: int) -> bool:
+            if not partners and side_of[s] == mine:
+                return True
+            return len(world.legal_actions()) == 1 or policy.act(world, s) == action
+
+        return judge

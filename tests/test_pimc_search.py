@@ -129,7 +129,7 @@ def test_a_settled_search_stops_after_five_worlds(monkeypatch: pytest.MonkeyPatc
 
 
 def test_an_action_clearly_worse_than_the_leader_is_pruned() -> None:
-    """After PRUNE_AFTER worlds, a column losing to the leader beyond PRUNE_Z standard errors stops."""
+    """After PRUNE_AT[0] worlds, a column losing to the leader beyond PRUNE_Z standard errors stops."""
     rows = [[1.0, 0.0, 1.0], [2.0, 0.0, 1.0], [1.0, -1.0, 2.0], [1.0, 0.0, 0.0]]
     fill: dict[int, float] = {}
     kept = PimcBot._prune(rows, [0, 1, 2], fill)
@@ -140,24 +140,31 @@ def test_an_action_clearly_worse_than_the_leader_is_pruned() -> None:
 
 
 def test_pruned_columns_keep_their_mean(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search rolls a pruned action out no more, yet its total stays its worlds' mean times their number."""
+    """The search rolls a pruned action out no more, yet its total stays its worlds' mean times their number;
+    when only one action is left, it stops."""
     rules = load_rules("euchre")
     state = _ordered_hand()
     legal = state.legal_actions()
+    assert len(legal) >= 3
     calls: list[int] = []
 
     def fake_rollout(world: State, bidder: object, player: object = None) -> None:
         calls.append(world.history[-1][1])
 
     monkeypatch.setattr(pimc, "rollout", fake_rollout)
-    values = {a: float(i) for i, a in enumerate(legal)}  # the last legal action always worth the most
+    values = {a: float(min(i, len(legal) - 2)) for i, a in enumerate(legal)}  # the last two tie at the top
     monkeypatch.setattr(State, "returns", lambda self: [values[self.history[-1][1]]] * rules.players)
     bot = PimcBot(random.Random(1), k=12)
     rows = bot.worlds_values(state, state.turn, legal)
     assert len(rows) == 12
-    assert calls.count(legal[-1]) == 12
-    assert all(calls.count(a) == pimc.PRUNE_AFTER for a in legal[:-1])  # each loses by 1+ in every world
+    assert calls.count(legal[-1]) == calls.count(legal[-2]) == 12
+    first = pimc.PRUNE_AT[0]
+    assert all(calls.count(a) == first for a in legal[:-2])  # each loses by 1+ in every world
     assert [sum(col) / 12 for col in zip(*rows, strict=True)] == [values[a] for a in legal]
+    values[legal[-2]] = -1.0  # now one action leads alone: the search stops at the first pruning
+    calls.clear()
+    assert len(bot.worlds_values(state, state.turn, legal)) == first
+    assert len(calls) == first * len(legal)
 
 
 class _NeverOrders(RuleBot):

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 SAME_AFTER = 5  # worlds after which a search stops when every action has come to the same in each
-PRUNE_AFTER = 8  # worlds after which an action clearly worse than the leader is no longer rolled out
+PRUNE_AT = (8, 14)  # worlds after which an action clearly worse than the leader is no longer rolled out
 PRUNE_Z = 2.0  # how clearly: its mean loss against the leader, in standard errors
 
 
@@ -147,9 +147,10 @@ class PimcBot:
         """Per sampled world, the return of each legal action (rolled out in that world).
 
         An action whose gain over the leader, world by world, is below zero by
-        more than `PRUNE_Z` standard errors after `PRUNE_AFTER` worlds is not
+        more than `PRUNE_Z` standard errors after `PRUNE_AT` worlds is not
         rolled out again: its column is filled with its mean so far, which keeps
-        its total where its worlds put it (the choice is by totals).
+        its total where its worlds put it (the choice is by totals). When only
+        the leader is left, the search stops.
         """
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else None
         sampler = WorldSampler(state, seat)
@@ -179,8 +180,10 @@ class PimcBot:
             n = len(rows)
             if n == SAME_AFTER and all(max(r) == min(r) for r in rows):
                 break  # every action came to the same in every world so far: the outcome is settled
-            if n == PRUNE_AFTER and len(live) > 1:
+            if n in PRUNE_AT and len(live) > 1:
                 live = self._prune(rows, live, fill)
+                if len(live) == 1:
+                    break  # every other action is clearly worse: more worlds cannot change the choice
         return rows
 
     @staticmethod

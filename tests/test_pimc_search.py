@@ -192,3 +192,27 @@ def test_a_teammate_the_model_cannot_explain_is_no_longer_judged() -> None:
     assert bot._partners_judged
     bot.worlds_values(state, 0, state.legal_actions())
     assert not bot._partners_judged
+
+
+def test_a_close_bidding_decision_draws_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the first card, worlds are drawn in steps of EXTEND_STEP up to `kmax` while the
+    leader's gain over the runner-up stays within EXTEND_Z standard errors; a clear one stops at `kbid`."""
+    rules = load_rules("euchre")
+    state = rules.deal(random.Random(2), 0)
+    legal = state.legal_actions()
+    assert not state.playing and len(legal) == 2
+    flip = iter(range(1_000_000))
+
+    def coin(self: State) -> list[float]:  # the two actions alternate as the better one: never clear
+        v = 1.0 if next(flip) % 4 in (0, 3) else 0.0
+        return [v] * rules.players
+
+    monkeypatch.setattr(pimc, "rollout", lambda world, bidder, player=None: None)
+    monkeypatch.setattr(State, "returns", coin)
+    bot = PimcBot(random.Random(3), k=20, kmax=50)
+    bot.worlds_values(state, state.turn, legal)
+    assert bot.worlds == 50
+    monkeypatch.setattr(State, "returns", lambda self: [float(self.history[-1][1] == legal[0])] * rules.players)
+    bot.worlds_values(state, state.turn, legal)
+    assert bot.worlds == pimc.PRUNE_AT[0]  # one action always better: pruned, and the search stops
+    assert PimcBot(random.Random(3), k=20, kmax=50)._clear([[1.0, 0.0]] * 20 + [[0.0, 1.0]], [0, 1])

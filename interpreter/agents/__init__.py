@@ -66,6 +66,7 @@ REGISTRY: dict[str, AgentKind] = {
                 iplay=int(o["iplay"]),
                 foes=int(o["foes"]),
                 trust=o["trust"],
+                kmax=int(o["kmax"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -76,6 +77,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "iplay": Option(int, 0, "infer from the others' card plays too (1) or their bidding only (0)"),
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
+                "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
             },
         ),
     )

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 SAME_AFTER = 5  # worlds after which a search stops when every action has come to the same in each
 PRUNE_AT = (8, 14)  # worlds after which an action clearly worse than the leader is no longer rolled out
 PRUNE_Z = 2.0  # how clearly: its mean loss against the leader, in standard errors
+EXTEND_STEP = 10  # a close decision before the first card draws worlds in steps of this many, up to `kmax`
+EXTEND_Z = 1.5  # close: the leader's gain over the runner-up is under this many standard errors
 
 
 class PimcBot:
@@ -47,10 +49,12 @@ class PimcBot:
         iplay: int = 0,
         foes: int = 0,
         trust: float = 0.0,
+        kmax: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
         self.kbid = kbid or k  # worlds at a decision before the first card (bidding, declarations)
+        self.kmax = kmax  # the most worlds a close decision before the first card may draw (0: kbid)
         self.ms = ms
         self.infer = infer  # worlds drawn at most to find one whose bidding the model would have bid
         self.policy = RuleBot()  # bids in the rollouts, and breaks ties
@@ -162,7 +166,8 @@ class PimcBot:
         budget = self.k if state.playing else self.kbid
         live = list(range(len(legal)))
         fill: dict[int, float] = {}
-        for _ in range(budget):
+        limit = budget if state.playing else max(budget, self.kmax)
+        while self.worlds < limit:
             world = self._likely_world(sampler, seat)
             self.worlds += 1
             row = [0.0] * len(legal)
@@ -180,11 +185,25 @@ class PimcBot:
             n = len(rows)
             if n == SAME_AFTER and all(max(r) == min(r) for r in rows):
                 break  # every action came to the same in every world so far: the outcome is settled
-            if n in PRUNE_AT and len(live) > 1:
-                live = self._prune(rows, live, fill)
+            extra = n - budget  # worlds beyond the budget: a close decision before the first card
+            if n > 1 and (n in PRUNE_AT or (extra >= 0 and extra % EXTEND_STEP == 0)):
+                if len(live) > 1:
+                    live = self._prune(rows, live, fill)
                 if len(live) == 1:
                     break  # every other action is clearly worse: more worlds cannot change the choice
+                if extra >= 0 and self._clear(rows, live):
+                    break
         return rows
+
+    @staticmethod
+    def _clear(rows: list[list[float]], live: list[int]) -> bool:
+        """Does the leader beat the runner-up world by world by more than `EXTEND_Z` standard errors?"""
+        n = len(rows)
+        ranked = sorted(live, key=lambda i: sum(r[i] for r in rows), reverse=True)
+        gains = [r[ranked[0]] - r[ranked[1]] for r in rows]
+        mean = sum(gains) / n
+        var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+        return var == 0 or mean / (var / n) ** 0.5 > EXTEND_Z
 
     @staticmethod
     def _prune(rows: list[list[float]], live: list[int], fill: dict[int, float]) -> list[int]:

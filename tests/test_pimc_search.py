@@ -9,6 +9,7 @@ import pytest
 from interpreter.agents import PimcBot, RuleBot, pimc
 from interpreter.engine import State
 from interpreter.variants import load_rules
+from interpreter.worlds import WorldSampler
 
 
 def _cards(state: State, words: str) -> list[int]:
@@ -168,17 +169,23 @@ def test_pruned_columns_keep_their_mean(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 class _NeverOrders(RuleBot):
-    """The rule bot, except that it passes every offer to order up."""
+    """The rule bot, except that it passes every offer to order up; it notes whom it was asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[int] = []
 
     def act(self, state: State, seat: int) -> int:
+        self.asked.append(seat)
         codec = state.rules.codec
         if codec.ORDER in state.legal_actions():
             return codec.PASS
         return super().act(state, seat)
 
 
-def test_a_teammate_the_model_cannot_explain_is_no_longer_judged() -> None:
-    """A search-bot partner may bid unlike the model; the worlds then explain the foes' bidding only."""
+def test_a_teammate_the_model_cannot_explain_goes_unjudged_in_that_world() -> None:
+    """A search-bot partner may bid unlike the model; when no draw explains its choice, the
+    world explains the foes' bidding only (before, any world was taken)."""
     rules = load_rules("euchre")
     codec = rules.codec
     state = rules.deal(random.Random(4), 3)  # seat 0 bids first, seat 2 is its partner
@@ -188,10 +195,14 @@ def test_a_teammate_the_model_cannot_explain_is_no_longer_judged() -> None:
     while state.turn != 0 or not state.playing:
         state.apply(rule_bot.act(state, state.turn))
     bot = PimcBot(random.Random(5), k=3, infer=4)
-    bot.policy = _NeverOrders()  # a model under which no world explains the order
-    assert bot._partners_judged
-    bot.worlds_values(state, 0, state.legal_actions())
-    assert not bot._partners_judged
+    model = bot.policy = _NeverOrders()  # a model under which no world explains the order
+    assert bot._levels == [(True, False), (False, False)]
+    world = bot._likely_world(WorldSampler(state, 0), 0)
+    assert world.turn == 0 and len(world.history) == len(state.history)
+    assert model.asked.count(2) == 3  # the partner's order judged (and refused) in each of infer - 1 draws
+    assert model.asked.count(1) >= 4  # the foe's pass judged in those and in the world taken
+    assert PimcBot(random.Random(5), foes=1)._levels == [(False, False)]
+    assert PimcBot(random.Random(5), iplay=1)._levels == [(True, True), (False, True), (False, False)]
 
 
 def test_a_close_bidding_decision_draws_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:

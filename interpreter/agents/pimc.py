@@ -63,7 +63,9 @@ class PimcBot:
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
-        self._partners_judged = not foes
+        # what the worlds must explain, most first: (the teammates' choices too, the card plays too)
+        levels = [(True, True), (False, True), (False, False)] if self.iplay else [(True, False), (False, False)]
+        self._levels = [(p, q) for p, q in levels if not (foes and p)]
         self.memory = PlayMemory()  # the hand's plays, to tell equivalent cards
         self._ranked: dict[int, dict[int, list[int]]] = {}  # per contract: each effective suit high to low
         self._ranked_rules: object = None
@@ -158,7 +160,6 @@ class PimcBot:
         """
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else None
         sampler = WorldSampler(state, seat)
-        self._partners_judged = not self.foes  # until a world's teammates' bidding cannot be explained
         rows: list[list[float]] = []
         policy = self.policy
         self.worlds = 0
@@ -224,24 +225,26 @@ class PimcBot:
         return kept
 
     def _likely_world(self, sampler: WorldSampler, seat: int) -> State:
-        """A sampled world in which the others' bidding is what the model would have bid.
+        """A sampled world in which the others' choices are what the model would have chosen.
 
         Worlds are drawn until one agrees with every public choice of the other
-        seats before the first card (at most `infer` draws): an orderer then
-        holds trumps, a passer lacks them. A teammate may be a search bot that
-        bids unlike the model; when no draw explains its choices, the rest of
-        the decision's worlds need explain only the other sides' (`foes`), and
-        when even they cannot be, any world is taken. The judge runs inside
-        the sampler's replay, so a rejected world costs only its bidding.
+        seats before the first card (at most `infer` draws), and with their card
+        plays too under `iplay`: an orderer then holds trumps, a passer lacks
+        them. When no draw explains everything, the world explains less, step
+        by step: a teammate may be a search bot that bids unlike the model, so
+        first the teammates go unjudged (as `foes` asks from the start), then
+        the foes' card plays; when even their bidding cannot be explained, any
+        world is taken. The judge runs inside the sampler's replay, so a
+        rejected world costs only its replay so far.
         """
         if self.infer > 1:
-            for partners in (True, False) if self._partners_judged else (False,):
-                judge = self._judge(sampler.state.rules.side_of, seat, partners)
+            side_of = sampler.state.rules.side_of
+            for partners, plays in self._levels:
+                judge = self._judge(side_of, seat, partners)
                 for _ in range(self.infer - 1):
-                    judged = sampler.sample_if(self.rng, judge, plays=self.iplay)
+                    judged = sampler.sample_if(self.rng, judge, plays=plays)
                     if judged is not None:
                         return judged
-                self._partners_judged = False
         return sampler.sample(self.rng)
 
     def _judge(self, side_of: tuple[int, ...], seat: int, partners: bool) -> Judge:

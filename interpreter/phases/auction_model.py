@@ -1,12 +1,6 @@
 """The model of `auction`: its settings as the spec writes them (the runtime phase: `auction.py`).
 
-auction: bids from the dealer's left, ranked by value; the high bidder is the maker.
-
-A bid is a number of tricks (`bid 4`), a number of tricks in a denomination
-ranked by a value table (`bid 7H`, `bid 6NT`), or a named bid (`bid misere`,
-`bid pepper`) with its own value, tricks, contract and who plays. Every bid
-is reduced at compile time to one row of ints (its action, value, tricks,
-contract, alone), so the auction compares values and nothing else.
+What the kind does, and why, is told once: in `auction.py`'s docstring.
 """
 
 from __future__ import annotations

@@ -1,20 +1,6 @@
 """The model of `end_hand`: its settings as the spec writes them (the runtime phase: `end_hand.py`).
 
-end_hand: a player may end the hand before play, with one of three outcomes.
-
-One general decision for every rule that stops a hand before (or instead of)
-its tricks: a misdeal (nothing scored, the same or the next dealer deals
-again), a concession (points awarded to the sides, no play) and a claim (the
-player lays his cards down; the engine proves they take every trick whatever
-the others hold, and the hand is scored as if played). Who is asked (each
-player from the dealer's left, the maker or the dealer), on what condition
-(`may_if`, over the seat names: the hand names, `seat` the player asked, and
-his cards: `dealt("A", "K")`) and the outcome
-are the spec's; the answer words are the outcome's own (`misdeal`, `concede`,
-`claim`), or `keep` to play on.
-
-The outcome is its own small object (`Outcome`): another kind may end a hand
-the same way by building one and calling `Outcome.finish(st, seat)`.
+What the kind does, and why, is told once: in `end_hand.py`'s docstring.
 """
 
 from __future__ import annotations

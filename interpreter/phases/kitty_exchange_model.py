@@ -1,11 +1,6 @@
 """The model of `kitty_exchange`: its settings as the spec writes them (the runtime phase: `kitty_exchange.py`).
 
-kitty_exchange: exchanging cards with the kitty (the undealt cards): farmer's hand, going under.
-
-Usable among the bidding phases (before trump: a farmer's hand) or the
-declarations (after trump: the maker "goes under"). The kitty's cards are
-taken in card order, so a hand record — which lists the dealt hands, not the
-order of the undealt cards — replays to one result.
+What the kind does, and why, is told once: in `kitty_exchange.py`'s docstring.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """The model of `name_upcard_suit`: its settings as the spec writes them (the runtime phase: `name_upcard_suit.py`).
 
-name_upcard_suit: the dealer names the suit a suitless upcard (a turned joker) stands for.
-
-With `dealer_makes`, the suit he names is trump: he is the maker, takes the
-upcard and discards one card, and the rest of the bidding is skipped (British
-euchre's turned-up Benny).
+What the kind does, and why, is told once: in `name_upcard_suit.py`'s docstring.
 """
 
 from __future__ import annotations

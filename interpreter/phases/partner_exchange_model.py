@@ -1,15 +1,6 @@
 """The model of `partner_exchange`: its settings as the spec writes them (the runtime phase: `partner_exchange.py`).
 
-partner_exchange: the maker and his partner pass cards face down, one way or both.
-
-One partner gives the other one card (`give XX`); the taker then gives one back
-(`give XX`) or lays one away (`discard XX`). With `blind`, the cards cross at
-once: the second chooses before he sees the first's card (Racehorse). Only the
-giver and the taker see a card passed (`State.takers` names each gift's taker,
-`State.pending` holds a blind card until its answer), so observations, the
-transcript and the search bots' world sampler hide it from everybody else.
-Serves a loner who gives a card back to his partner, partners exchanging
-without going alone, and partner's best without going alone.
+What the kind does, and why, is told once: in `partner_exchange.py`'s docstring.
 """
 
 from __future__ import annotations

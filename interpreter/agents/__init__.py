@@ -67,6 +67,7 @@ REGISTRY: dict[str, AgentKind] = {
                 foes=int(o["foes"]),
                 trust=o["trust"],
                 kmax=int(o["kmax"]),
+                match=int(o["match"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -78,6 +79,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
+                "match": Option(int, 0, "judge worlds by the chance to win the match (1) or the hand's points (0)"),
             },
         ),
     )

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
 from ..worlds import Judge, WorldSampler
+from .equity import equity_for
 from .rollout import rollout
 from .rule_bot import RuleBot
 
@@ -33,6 +35,7 @@ PRUNE_AT = (8, 14)  # worlds after which an action clearly worse than the leader
 PRUNE_Z = 2.0  # how clearly: its mean loss against the leader, in standard errors
 EXTEND_STEP = 10  # a close decision before the first card draws worlds in steps of this many, up to `kmax`
 EXTEND_Z = 1.5  # close: the leader's gain over the runner-up is under this many standard errors
+TIE_POINTS = 1e-4  # under `match`, the weight of a hand's points beside the match equity (breaks its ties)
 
 
 class PimcBot:
@@ -50,6 +53,7 @@ class PimcBot:
         foes: int = 0,
         trust: float = 0.0,
         kmax: int = 0,
+        match: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -63,6 +67,7 @@ class PimcBot:
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
+        self.match = bool(match)  # judge a world by the match it leaves (equity.py), not the hand's points
         # what the worlds must explain, most first: (the teammates' choices too, the card plays too)
         levels = [(True, True), (False, True), (False, False)] if self.iplay else [(True, False), (False, False)]
         self._levels = [(p, q) for p, q in levels if not (foes and p)]
@@ -164,6 +169,7 @@ class PimcBot:
         policy = self.policy
         self.worlds = 0
         card_player = policy if self.roll else None
+        worth = self._worth(state, seat)
         budget = self.k if state.playing else self.kbid
         live = list(range(len(legal)))
         fill: dict[int, float] = {}
@@ -177,7 +183,7 @@ class PimcBot:
                 w = world.clone() if i != last else world
                 w.apply(legal[i])
                 rollout(w, policy, card_player)
-                row[i] = w.returns()[seat]
+                row[i] = worth(w)
             for i, value in fill.items():
                 row[i] = value
             rows.append(row)
@@ -195,6 +201,23 @@ class PimcBot:
                 if extra >= 0 and self._clear(rows, live):
                     break
         return rows
+
+    def _worth(self, state: State, seat: int) -> Callable[[State], float]:
+        """What a finished world is worth to `seat`: its returns (the hand's points in the
+        match's direction) or, under `match` where the spec's match can be settled
+        (equity.py), the side's chance to win the match from the scores the world
+        leaves, with the points breaking ties (a hand the match does not turn on is
+        still played to be won)."""
+        table = equity_for(state.rules) if self.match else None
+        if table is None:
+            return lambda w: w.returns()[seat]
+        side = state.rules.side_of[seat]
+        after = table.after
+
+        def worth(w: State) -> float:
+            return after(w, side) + TIE_POINTS * w.returns()[seat]
+
+        return worth
 
     @staticmethod
     def _clear(rows: list[list[float]], live: list[int]) -> bool:

@@ -36,6 +36,26 @@ Judge = Callable[["State", int, int], bool]
 REJECTED: Any = object()  # _try's answer when the judge turned the world down
 
 
+def same_kind_of_play(world: State, a: int, b: int) -> bool:
+    """Do cards `a` and `b`, both playable now by the seat to act in `world`, say the same
+    about its hand: the same effective suit and, after the lead, both taking the trick's
+    lead or both not?
+
+    The coarse question search bots ask to infer hands from card plays: a model's exact
+    card is rarely the one played (which of two low cards is thrown says little), so a
+    world is judged by what the play showed: a player who did not trump a trick his side
+    was losing holds no trump the model would have won it with; one who played under
+    holds no card the model would have overtaken with.
+    """
+    follow = world.follow
+    if follow[a] != follow[b]:
+        return False
+    if world.led < 0:
+        return True
+    rank, best = world.rank, world.best
+    return (rank[a] > best) == (rank[b] > best)
+
+
 class NoWorld(RuntimeError):
     """No world consistent with the observation was found within the tries allowed."""
 

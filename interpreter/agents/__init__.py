@@ -75,7 +75,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "infer": Option(int, 8, "draws to find a world the others' bidding fits (1: no inference)", low=1),
                 "kbid": Option(int, 0, "worlds a decision before the first card (0: k)"),
                 "roll": Option(int, 1, "rollout card play: 1 the rule bot, 0 a cheaper greedy rule"),
-                "iplay": Option(int, 0, "infer from the others' card plays too (1) or their bidding only (0)"),
+                "iplay": Option(int, 0, "infer from card plays too (1: the card, 2: its kind) or bidding only (0)"),
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),

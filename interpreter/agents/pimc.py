@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
-from ..worlds import Judge, WorldSampler
+from ..worlds import Judge, WorldSampler, same_kind_of_play
 from .equity import equity_for
 from .rollout import rollout
 from .rule_bot import RuleBot
@@ -64,6 +64,7 @@ class PimcBot:
         self.policy = RuleBot()  # bids in the rollouts, and breaks ties
         self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
         self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
+        self.coarse = iplay >= 2  # a play fits when the model's card is of the same kind (worlds.same_kind_of_play)
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
@@ -275,10 +276,14 @@ class PimcBot:
         unjudged unless `partners`.)"""
         policy = self.policy
         mine = side_of[seat]
+        coarse = self.coarse
 
         def judge(world: State, s: int, action: int) -> bool:
             if not partners and side_of[s] == mine:
                 return True
-            return len(world.legal_actions()) == 1 or policy.act(world, s) == action
+            if len(world.legal_actions()) == 1:
+                return True
+            model = policy.act(world, s)
+            return model == action or (coarse and world.playing and same_kind_of_play(world, model, action))
 
         return judge

@@ -51,7 +51,6 @@ class _Contract:
     count_weight: int  # the weight of one card of the suit in a throw key
     trump_value: tuple[float, ...]  # per card: its worth in tricks as a trump (by its place), 0.0 if no trump
     top_flag: tuple[int, ...]  # per card: 1 if it tops its effective suit, 2 if it is second, else 0
-    minus_power: tuple[int, ...]  # per card: -power (a sort key, high first)
     side_suits: int  # how many effective suits are not trump
 
 
@@ -67,9 +66,9 @@ class _Tables:
     n_cards: int = 0
     mates: tuple[int, ...] = ()  # per seat: the seats of its side, as bits (1 << seat)
     seats: tuple[int, ...] = ()  # every seat, in order
-    # (contract, *hand) -> strength: shared by every bot of these rules (the same hands are weighed
-    # again and again: in the two bidding rounds, the dealer's discard, pimc's sampled worlds)
-    strengths: dict[tuple[int, ...], float] = field(default_factory=dict)
+    # (contract, *hand) -> (strength, trumps): shared by every bot of these rules (the same hands
+    # are weighed again and again: in the two bidding rounds, pimc's sampled worlds)
+    strengths: dict[tuple[int, ...], tuple[float, int]] = field(default_factory=dict)
 
 
 def _build_tables(rules: Rules) -> _Tables:
@@ -148,7 +147,6 @@ def _contract_tables(
         weight,
         trump_value,
         top_flag,
-        tuple(-p for p in power),
         side_suits,
     )
 
@@ -232,19 +230,11 @@ class RuleBot:
     # ---------------------------------------------------------- estimates
     def strength(self, rules: Rules, hand: Iterable[int], k: int) -> float:
         """Expected tricks of `hand` under contract `k`, trumps first (remembered: the bidding
-        weighs the same hands again and again, the dealer's discard each hand less a card)."""
-        tables = self._last if rules is self._last_rules else self.tables(rules)
-        key = (k, *hand)
-        known = tables.strengths.get(key)
-        if known is None:
-            if len(tables.strengths) > 20_000:
-                tables.strengths.clear()
-            known = tables.strengths[key] = _strength(tables.contracts[k], key[1:])
-        return known
+        weighs the same hands again and again)."""
+        return self._worth(rules, hand, k)[0]
 
     def trump_count(self, rules: Rules, hand: Iterable[int], k: int) -> int:
-        trump_value = self.tables(rules).contracts[k].trump_value
-        return sum(1 for c in hand if trump_value[c])
+        return self._worth(rules, hand, k)[1]
 
     def lone_tricks(self, rules: Rules, hand: list[int], k: int) -> float:
         """Tricks a hand should take without a partner: a top-trump run, then long trumps, then aces."""
@@ -269,26 +259,31 @@ class RuleBot:
         helpers = rules.side_of.count(rules.side_of[seat]) - 1
         return (self.make if helpers else self.make + 0.1) * rules.hand_tricks
 
-    def _worth(self, rules: Rules, hand: list[int], k: int) -> tuple[float, int]:
-        return self.strength(rules, hand, k), self.trump_count(rules, hand, k)
+    def _worth(self, rules: Rules, hand: Iterable[int], k: int) -> tuple[float, int]:
+        """The strength of `hand` under contract `k` and its count of trumps, remembered by (k, *hand)."""
+        tables = self._last if rules is self._last_rules else self.tables(rules)
+        key = (k, *hand)
+        known = tables.strengths.get(key)
+        if known is None:
+            if len(tables.strengths) > 20_000:
+                tables.strengths.clear()
+            known = tables.strengths[key] = _strength(tables.contracts[k], key[1:])
+        return known
 
-    def _weakest(self, rules: Rules, cards: list[int], k: int, hand: list[int] | None = None) -> int:
-        """The card of `cards` whose loss hurts `hand` least under contract `k` (voids count)."""
+    def _weakest(self, rules: Rules, cards: list[int], k: int, hand: list[int] | None = None) -> tuple[int, float]:
+        """The card of `cards` whose loss hurts `hand` least under contract `k` (voids count),
+        and the strength of the hand without it.
+
+        The strengths of the hand less each card are counted together (`_strengths_without`),
+        each the very float `_strength` gives that hand, so the card is the same."""
         whole = hand if hand is not None else cards
         tables = self._last if rules is self._last_rules else self.tables(rules)
-        known = tables.strengths
-        ct = tables.contracts[k]
-        weakest, best = -1, (0.0, 0)
-        for c in cards:
-            key = (k, *[x for x in whole if x != c])
-            value = known.get(key)
-            if value is None:
-                if len(known) > 20_000:
-                    known.clear()
-                value = known[key] = _strength(ct, key[1:])
-            if weakest < 0 or (value, -c) > best:  # the first of equals, as max() keeps
-                weakest, best = c, (value, -c)
-        return weakest
+        values = _strengths_without(tables.contracts[k], whole, cards)
+        weakest, best = -1, 0.0
+        for c, value in zip(cards, values, strict=True):
+            if weakest < 0 or value > best or (value == best and c < weakest):  # the first of equals, as max() keeps
+                weakest, best = c, value
+        return weakest, best
 
     # ---------------------------------------------------------- bidding
     def _decide(self, rules: Rules, obs: _View, legal: list[int]) -> int:
@@ -298,7 +293,7 @@ class RuleBot:
             return c.ORDER if self._orders(rules, obs) else c.PASS
         if c.GIVE <= legal[0] < c.GIVE + c.n_cards:
             if obs.seat == obs.maker:  # the maker passes his partner his least useful card
-                return c.GIVE + self._weakest(rules, [a - c.GIVE for a in legal], obs.contract)
+                return c.GIVE + self._weakest(rules, [a - c.GIVE for a in legal], obs.contract)[0]
             return max(legal, key=lambda a: rules.contracts[obs.contract].power[a - c.GIVE])
         if any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal):
             return self._discard(rules, obs, legal)
@@ -330,13 +325,13 @@ class RuleBot:
         k = obs.upcard_suit
         if k < 0:
             return False
-        hand = obs.hand
         if obs.seat == obs.dealer:
-            whole = [*hand, obs.upcard]
-            worst = self._weakest(rules, whole, k)
-            hand = [x for x in whole if x != worst]
-        est, trumps = self._worth(rules, hand, k)
-        if obs.seat != obs.dealer:
+            whole = [*obs.hand, obs.upcard]
+            worst, est = self._weakest(rules, whole, k)  # est: the strength of the hand without it
+            trump_value = self.tables(rules).contracts[k].trump_value
+            trumps = sum(1 for x in whole if x != worst and trump_value[x])
+        else:
+            est, trumps = self._worth(rules, obs.hand, k)
             up_value = TRUMP_VALUE[min(self.tables(rules).place[k][obs.upcard], 5)] * 0.6
             side_of = rules.side_of
             est += up_value if side_of[obs.dealer] == side_of[obs.seat] else -up_value
@@ -349,11 +344,11 @@ class RuleBot:
         whole = list(obs.hand)
         if c.DECLINE in legal and obs.upcard not in whole:  # the dealer may refuse the upcard
             whole.append(obs.upcard)
-            worst = self._weakest(rules, [*cards, obs.upcard], k, whole)
+            worst = self._weakest(rules, [*cards, obs.upcard], k, whole)[0]
             return c.DECLINE if worst == obs.upcard else c.DISCARD + worst
         if obs.upcard >= 0 and obs.upcard in cards and obs.upcard not in whole:
             whole.append(obs.upcard)
-        return c.DISCARD + self._weakest(rules, cards, k, whole)
+        return c.DISCARD + self._weakest(rules, cards, k, whole)[0]
 
     def _best_contract(self, rules: Rules, hand: list[int]) -> int:
         return max(range(len(rules.contracts)), key=lambda k: self.strength(rules, hand, k))
@@ -421,11 +416,11 @@ class RuleBot:
     def _play(self, st: State, seat: int, legal: list[int], tables: _Tables) -> int:
         ct = tables.contracts[st.contract]
         memory = _MEMORY
-        memory.update(st)
+        history = st.history
+        if history is not memory.history or memory.upto != len(history):
+            memory.update(st)
         bit = tables.bit
-        hand = 0
-        for x in st.hands[seat]:
-            hand |= bit[x]
+        hand = sum(map(bit.__getitem__, st.hands[seat]))  # distinct bits: their sum is their union
         unseen = ~(memory.gone_mask | hand)  # with the cards gone, its own hand: no other hand holds them
         if st.upcard >= 0 and not st.upcard_taken:
             unseen &= ~bit[st.upcard]  # turned down: out of play
@@ -433,34 +428,38 @@ class RuleBot:
         # called partner for each other once this seat may know who the partner is.
         mates = tables.mates[seat]
         partner = st.partner
-        maker = st.maker
-        if (
-            partner >= 0
-            and maker >= 0
-            and seat in (maker, partner)
-            and not (st.partner_card >= 0 and st.partner_secret_from(seat))
-        ):
-            mates |= 1 << (partner if seat == maker else maker)
-        trick = st.trick  # seat, card, seat, card, ...
-        if not trick:
+        if partner >= 0:
+            maker = st.maker
+            if maker >= 0 and seat in (maker, partner) and not (st.partner_card >= 0 and st.partner_secret_from(seat)):
+                mates |= 1 << (partner if seat == maker else maker)
+        # The trick on the table, (seat, card) in play order: the plays since the last
+        # complete trick (as `State.trick` reads them, without flattening a new list).
+        start = st.play_from + st.played * st.n_active
+        if start >= len(history):
             return self._lead(st, seat, legal, ct, unseen, hand, mates, memory.voids, tables.seats)
         follow = ct.follow
-        rank = ct.by_led[follow[trick[1]]]
-        winner, best = trick[0], trick[1]
+        winner, best = history[start]
+        rank = ct.by_led[follow[best]]
         best_power = rank[best]
-        for i in range(2, len(trick), 2):
-            card = trick[i + 1]
+        for i in range(start + 1, len(history)):
+            s, card = history[i]
             if rank[card] > best_power:
-                winner, best, best_power = trick[i], card, rank[card]
-        if mates >> winner & 1 and (
-            len(trick) == 2 * (len(st.out) - sum(st.out) - 1)
-            or not ct.higher[best] & unseen
-            or follow[best] == ct.trump
-        ):
-            return _throw(ct, legal, hand)
-        winning = [x for x in legal if rank[x] > best_power]
-        if winning:
-            return min(winning, key=ct.power.__getitem__)
+                winner, best, best_power = s, card, rank[card]
+        if mates >> winner & 1:
+            out = st.out
+            if (
+                len(history) - start == len(out) - out.count(True) - 1
+                or not ct.higher[best] & unseen
+                or follow[best] == ct.trump
+            ):
+                return _throw(ct, legal, hand)
+        low, low_power = -1, 0
+        power = ct.power
+        for x in legal:
+            if rank[x] > best_power and (low < 0 or power[x] < low_power):
+                low, low_power = x, power[x]
+        if low >= 0:
+            return low
         return _throw(ct, legal, hand)
 
     def _lead(
@@ -477,39 +476,57 @@ class RuleBot:
     ) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
         follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
-        trumps = sorted((x for x in legal if trump_mask >> x & 1), key=ct.minus_power.__getitem__)
+        # Its trumps: how many, the highest (the first of equals in `legal`'s order) and the lowest
+        # (the last of equals): the ends of the trumps sorted high to low.
+        n_trumps = 0
+        high = low = -1
+        high_power = low_power = 0
+        for x in legal:
+            if trump_mask >> x & 1:
+                p = power[x]
+                if not n_trumps:
+                    high = low = x
+                    high_power = low_power = p
+                else:
+                    if p > high_power:
+                        high, high_power = x, p
+                    if p <= low_power:
+                        low, low_power = x, p
+                n_trumps += 1
         out = st.out
         opponents = [s for s in seats if not out[s] and not mates >> s & 1 and trump not in voids[s]]
         maker = st.maker
         on_makers = maker >= 0 and mates >> maker & 1
-        if trumps and opponents and trump_mask & unseen:
-            top = not higher[trumps[0]] & unseen
+        if n_trumps and opponents and trump_mask & unseen:
+            top = not higher[high] & unseen
             if (
-                (top or len(trumps) >= 2)
+                (top or n_trumps >= 2)
                 and seat in st.alone
                 and not (st.partner_card >= 0 and st.partner_secret_from(seat))
             ):
-                return trumps[0]
-            if on_makers and top and (len(trumps) >= 2 or seat == maker):
-                return trumps[0]
-        sides = [x for x in legal if not trump_mask >> x & 1] if trumps else legal
+                return high
+            if on_makers and top and (n_trumps >= 2 or seat == maker):
+                return high
+        sides = [x for x in legal if not trump_mask >> x & 1] if n_trumps else legal
         winners = [x for x in sides if not higher[x] & unseen]
         if winners:
             safe = [x for x in winners if not any(follow[x] in voids[s] for s in opponents)]
             return max(safe or winners, key=power.__getitem__)
-        if trumps and (not sides or (on_makers and not higher[trumps[0]] & unseen)):
-            return trumps[0]
+        if n_trumps and (not sides or (on_makers and not higher[high] & unseen)):
+            return high
         if not sides:
-            return trumps[-1]
+            return low
         return _throw(ct, sides, hand)
 
 
-def _strength(ct: _Contract, hand: tuple[int, ...]) -> float:
-    """Expected tricks of `hand` under the contract of `ct`, trumps first (see RuleBot.strength).
+def _strength(ct: _Contract, hand: tuple[int, ...]) -> tuple[float, int]:
+    """Expected tricks of `hand` under the contract of `ct`, trumps first (see RuleBot.strength),
+    and how many trumps it holds.
 
     The sums are made in the order they always were (trumps in hand order, then each side
     suit in the order of its first card), so the floats, and every decision read from them,
-    are the same to the last bit."""
+    are the same to the last bit: the values are not binary fractions (0.95, 0.85, ...), so
+    another order may round otherwise."""
     trump_value = ct.trump_value
     follow = ct.follow
     top_flag = ct.top_flag
@@ -524,6 +541,12 @@ def _strength(ct: _Contract, hand: tuple[int, ...]) -> float:
         else:
             f = follow[c]
             by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    return _side_total(ct, total, n_trumps, by_suit), n_trumps
+
+
+def _side_total(ct: _Contract, total: float, n_trumps: int, by_suit: dict[int, int]) -> float:
+    """The strength from the trumps' `total` on: the long-trump bonus, each side suit's top
+    cards in `by_suit`'s order (see _strength), the voids to ruff with."""
     if n_trumps >= 3:
         total += 0.25 * (n_trumps - 2)
     has_trump = ct.trump >= 0
@@ -539,6 +562,53 @@ def _strength(ct: _Contract, hand: tuple[int, ...]) -> float:
     return total
 
 
+def _strengths_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[float]:
+    """Per card of `cards`: `_strength` of `whole` less that card, the same float to the last bit.
+
+    Counted together rather than hand by hand: the trumps are read once, and a hand less a
+    side card has the whole hand's trump total (the same additions in the same order), so only
+    its side suits are counted again; a hand less a trump has the whole hand's side suits,
+    and only its trumps are added up again, in hand order. tests/test_rule_bot_strength.py
+    compares every value with `_strength`'s, bit for bit."""
+    trump_value = ct.trump_value
+    follow = ct.follow
+    top_flag = ct.top_flag
+    trumps_total = 0.0
+    n_trumps = 0
+    sides: list[tuple[int, int, int]] = []  # (card, its suit, its top flag) of the side cards, in hand order
+    by_suit: dict[int, int] = {}
+    for c in whole:
+        v = trump_value[c]
+        if v:
+            n_trumps += 1
+            trumps_total += v
+        else:
+            f = follow[c]
+            sides.append((c, f, top_flag[c]))
+            by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    values = []
+    whole_value: float | None = None
+    for gone in cards:
+        if gone not in whole:  # nothing to lose: the whole hand
+            if whole_value is None:
+                whole_value = _side_total(ct, trumps_total, n_trumps, by_suit)
+            values.append(whole_value)
+        elif trump_value[gone]:
+            total = 0.0
+            for c in whole:
+                v = trump_value[c]
+                if v and c != gone:
+                    total += v
+            values.append(_side_total(ct, total, n_trumps - 1, by_suit))
+        else:
+            rest: dict[int, int] = {}
+            for c, f, flag in sides:
+                if c != gone:
+                    rest[f] = (rest.get(f, 0) | flag) + 4
+            values.append(_side_total(ct, trumps_total, n_trumps, rest))
+    return values
+
+
 def _throw(ct: _Contract, legal: list[int], hand: int) -> int:
     """A card not meant to win: the lowest, from the shortest side suit (to make a void).
 
@@ -548,4 +618,9 @@ def _throw(ct: _Contract, legal: list[int], hand: int) -> int:
     follow = ct.follow
     masks = ct.suit_mask
     weight = ct.count_weight
-    return min(legal, key=lambda x: key[x] + (hand & masks[follow[x]]).bit_count() * weight)
+    low, low_key = -1, 0
+    for x in legal:
+        k = key[x] + (hand & masks[follow[x]]).bit_count() * weight
+        if low < 0 or k < low_key:  # the first of equals, as min() keeps
+            low, low_key = x, k
+    return low

@@ -22,7 +22,7 @@ How it judges (the reasons the first rule bot, `rules-v1`, lost points):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import Contract
 from ..engine import State
@@ -52,6 +52,10 @@ class _Contract:
     trump_value: tuple[float, ...]  # per card: its worth in tricks as a trump (by its place), 0.0 if no trump
     top_flag: tuple[int, ...]  # per card: 1 if it tops its effective suit, 2 if it is second, else 0
     side_suits: int  # how many effective suits are not trump
+    # The strength in exact hundredths (see _cents_without), read off _side_total once:
+    trump_cents: tuple[int, ...] = ()  # per card: trump_value in hundredths
+    base_cents: tuple[tuple[int, ...], ...] = ()  # [trumps][side suits held]: long trumps and voids
+    suit_cents: tuple[tuple[int, ...], ...] = ()  # [holds a trump][a side suit's flags]: its top cards
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,7 @@ def _contract_tables(
         for c in range(size)
     )
     top_flag = tuple(1 if place[c] == 0 else 2 if place[c] == 1 else 0 for c in range(size))
-    return _Contract(
+    ct = _Contract(
         follow,
         power,
         trump,
@@ -149,6 +153,33 @@ def _contract_tables(
         top_flag,
         side_suits,
     )
+    return _with_cents(ct, size, len(suits))
+
+
+def _with_cents(ct: _Contract, size: int, n_suits: int) -> _Contract:
+    """`ct` with its strength tables in hundredths, each read off the float count itself
+    (`_side_total`) and rounded, so the two cannot disagree: every value is a whole number
+    of hundredths, and a float count of a hand is within 1e-12 of its exact value."""
+
+    def cents(total: float) -> int:
+        return round(total * 100)
+
+    filler = 4  # a suit of one card, neither top nor second: worth nothing but its place
+    base = tuple(
+        tuple(cents(_side_total(ct, 0.0, n, dict.fromkeys(range(m), filler))) for m in range(n_suits + 1))
+        for n in range(size + 1)
+    )
+    # a side suit's flags (see _strength) are its top bits + 4 * its count: what its worth reads
+    # of them is the top bits and whether it has two cards or more
+    flags = range(4 * (size + 1))
+    suit = tuple(
+        tuple(
+            cents(_side_total(ct, 0.0, n, {0: (f & 3) + min(f & ~3, 8)})) - base[n][1] if f >= 4 else 0 for f in flags
+        )
+        for n in (0, 1)
+    )
+    trump_cents = tuple(cents(v) for v in ct.trump_value)
+    return replace(ct, trump_cents=trump_cents, base_cents=base, suit_cents=suit)
 
 
 _TABLES: dict[int, tuple[Rules, _Tables]] = {}  # id(rules) -> its tables: built once per process, not per bot
@@ -274,15 +305,19 @@ class RuleBot:
         """The card of `cards` whose loss hurts `hand` least under contract `k` (voids count),
         and the strength of the hand without it.
 
-        The strengths of the hand less each card are counted together (`_strengths_without`),
-        each the very float `_strength` gives that hand, so the card is the same."""
+        The hands less each card are counted in exact hundredths (`_cents_without`), and only
+        those that tie for the most are weighed as floats, as the reference weighs them all:
+        the largest float, the lowest card of equal ones (max() over (strength, -card))."""
         whole = hand if hand is not None else cards
         tables = self._last if rules is self._last_rules else self.tables(rules)
-        values = _strengths_without(tables.contracts[k], whole, cards)
+        counts = _cents_without(tables.contracts[k], whole, cards)
+        most = max(counts)
         weakest, best = -1, 0.0
-        for c, value in zip(cards, values, strict=True):
-            if weakest < 0 or value > best or (value == best and c < weakest):  # the first of equals, as max() keeps
-                weakest, best = c, value
+        for c, count in zip(cards, counts, strict=True):
+            if count == most:
+                value = self._worth(rules, [x for x in whole if x != c], k)[0]
+                if weakest < 0 or value > best or (value == best and c < weakest):
+                    weakest, best = c, value
         return weakest, best
 
     # ---------------------------------------------------------- bidding
@@ -562,50 +597,48 @@ def _side_total(ct: _Contract, total: float, n_trumps: int, by_suit: dict[int, i
     return total
 
 
-def _strengths_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[float]:
-    """Per card of `cards`: `_strength` of `whole` less that card, the same float to the last bit.
+def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[int]:
+    """Per card of `cards`: the strength of `whole` less that card, in exact hundredths.
 
-    Counted together rather than hand by hand: the trumps are read once, and a hand less a
-    side card has the whole hand's trump total (the same additions in the same order), so only
-    its side suits are counted again; a hand less a trump has the whole hand's side suits,
-    and only its trumps are added up again, in hand order. tests/test_rule_bot_strength.py
-    compares every value with `_strength`'s, bit for bit."""
-    trump_value = ct.trump_value
+    Whole numbers add up in any order, so each is the whole hand's count less the card's
+    share: its trump value, or its side suit counted again without it (and the long-trump,
+    void and ace terms that depend on the number of trumps and suits). A float strength is
+    within 1e-12 of its hundredths, so a larger count here is a larger float; only equal
+    counts need the floats themselves (see RuleBot._weakest)."""
+    trump_cents = ct.trump_cents
     follow = ct.follow
     top_flag = ct.top_flag
-    trumps_total = 0.0
-    n_trumps = 0
-    sides: list[tuple[int, int, int]] = []  # (card, its suit, its top flag) of the side cards, in hand order
+    trumps = 0
+    n = 0
     by_suit: dict[int, int] = {}
     for c in whole:
-        v = trump_value[c]
+        v = trump_cents[c]
         if v:
-            n_trumps += 1
-            trumps_total += v
+            trumps += v
+            n += 1
         else:
             f = follow[c]
-            sides.append((c, f, top_flag[c]))
             by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    m = len(by_suit)
+    base = ct.base_cents
+    without_trump, with_trump = ct.suit_cents  # [0]: no trump in hand, [1]: some
+    suits_with = sum(map(with_trump.__getitem__, by_suit.values()))
+    suits_without = sum(map(without_trump.__getitem__, by_suit.values())) if n <= 1 else suits_with
+    row = with_trump if n else without_trump
+    suits_now = suits_with if n else suits_without
     values = []
-    whole_value: float | None = None
     for gone in cards:
-        if gone not in whole:  # nothing to lose: the whole hand
-            if whole_value is None:
-                whole_value = _side_total(ct, trumps_total, n_trumps, by_suit)
-            values.append(whole_value)
-        elif trump_value[gone]:
-            total = 0.0
-            for c in whole:
-                v = trump_value[c]
-                if v and c != gone:
-                    total += v
-            values.append(_side_total(ct, total, n_trumps - 1, by_suit))
+        v = trump_cents[gone]
+        if gone not in whole:
+            values.append(trumps + base[n][m] + suits_now)
+        elif v:
+            values.append(trumps - v + base[n - 1][m] + (suits_with if n > 1 else suits_without))
         else:
-            rest: dict[int, int] = {}
-            for c, f, flag in sides:
-                if c != gone:
-                    rest[f] = (rest.get(f, 0) | flag) + 4
-            values.append(_side_total(ct, trumps_total, n_trumps, rest))
+            # its suit without it: one card fewer, and without its top bit (a suit has one top
+            # card and one second: only the card that held a bit had it)
+            flags = by_suit[follow[gone]]
+            left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
+            values.append(trumps + base[n][m if left else m - 1] + suits_now - row[flags] + row[left])
     return values
 
 

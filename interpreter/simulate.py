@@ -206,16 +206,23 @@ def in_order(
     jobs: Iterable[tuple[int, int]],
     batch: int,
     window: int,
+    total: int = 0,
 ) -> Iterator[MatchOutcome]:
     """Jobs sent out in batches, at most `window` batches in flight, outcomes yielded in job order.
 
     The bound keeps memory flat for runs of any length (a pool's `imap` would
-    queue every job at once)."""
+    queue every job at once). Knowing the `total` number of jobs, the batches
+    shrink towards the end of the run (to a share of the jobs left, down to one
+    job): the workers then finish together instead of one playing a whole last
+    batch while the others wait."""
     pending: deque[Any] = deque()
     source = iter(jobs)
+    left = total
     while True:
         while len(pending) < window:
-            chunk = list(islice(source, batch))
+            size = batch if not total else max(1, min(batch, left // (2 * window)))
+            chunk = list(islice(source, size))
+            left -= len(chunk)
             if not chunk:
                 break
             pending.append(submit(chunk))
@@ -242,6 +249,7 @@ def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total:
             jobs,
             batch,
             4 * n_jobs,
+            total,
         )
         finished = True
     finally:

@@ -1,0 +1,42 @@
+"""How a pooled simulate hands out its matches: in order, bounded, and in smaller batches at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.simulate import MatchOutcome, in_order
+
+
+def run(jobs: int, batch: int, window: int, total: int) -> tuple[list[int], list[int]]:
+    """Feed `jobs` jobs through in_order with a submit that plays at once; (batch sizes, jobs in fold order)."""
+    sizes: list[int] = []
+
+    def submit(chunk: list[tuple[int, int]]) -> list[MatchOutcome]:
+        sizes.append(len(chunk))
+        return [MatchOutcome(index, rotation, 0, True, []) for index, rotation in chunk]
+
+    def get(pending: Any) -> list[MatchOutcome]:
+        return list(pending)
+
+    folded = [o.index for o in in_order(submit, get, ((i, 0) for i in range(jobs)), batch, window, total)]
+    return sizes, folded
+
+
+def test_batches_shrink_towards_the_end_and_every_job_comes_back_once_in_order() -> None:
+    sizes, folded = run(1000, 16, 8, 1000)
+    assert folded == list(range(1000))
+    assert sizes[0] == 16 and sizes[-1] == 1
+    assert sizes == sorted(sizes, reverse=True)  # never larger again
+    assert sum(1 for s in sizes if s < 16) >= 16  # the tail is spread over many small batches
+
+
+def test_without_a_total_the_batches_stay_whole() -> None:
+    sizes, folded = run(100, 16, 8, 0)
+    assert folded == list(range(100))
+    assert sizes == [16] * 6 + [4]
+
+
+def test_a_run_shorter_than_a_batch() -> None:
+    for jobs in (1, 2, 7):
+        sizes, folded = run(jobs, 16, 8, jobs)
+        assert folded == list(range(jobs)) and sum(sizes) == jobs and max(sizes) == 1

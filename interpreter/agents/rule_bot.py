@@ -450,43 +450,30 @@ class RuleBot:
     # and a card is a winner ("boss") when no card above it in its suit is unseen.
     def _play(self, st: State, seat: int, legal: list[int], tables: _Tables) -> int:
         ct = tables.contracts[st.contract]
-        memory = _MEMORY
         history = st.history
-        if history is not memory.history or memory.upto != len(history):
-            memory.update(st)
-        bit = tables.bit
-        hand = sum(map(bit.__getitem__, st.hands[seat]))  # distinct bits: their sum is their union
-        unseen = ~(memory.gone_mask | hand)  # with the cards gone, its own hand: no other hand holds them
-        if st.upcard >= 0 and not st.upcard_taken:
-            unseen &= ~bit[st.upcard]  # turned down: out of play
-        # The seats playing for the same result as this one: its side, and the maker and his
-        # called partner for each other once this seat may know who the partner is.
-        mates = tables.mates[seat]
-        partner = st.partner
-        if partner >= 0:
-            maker = st.maker
-            if maker >= 0 and seat in (maker, partner) and not (st.partner_card >= 0 and st.partner_secret_from(seat)):
-                mates |= 1 << (partner if seat == maker else maker)
         # The trick on the table, (seat, card) in play order: the plays since the last
         # complete trick (as `State.trick` reads them, without flattening a new list).
         start = st.play_from + st.played * st.n_active
         if start >= len(history):
-            return self._lead(st, seat, legal, ct, unseen, hand, mates, memory.voids, tables.seats)
+            return self._lead(st, seat, legal, ct, tables)
         follow = ct.follow
         winner, best = history[start]
-        rank = ct.by_led[follow[best]]
+        led = follow[best]
+        rank = ct.by_led[led]
         best_power = rank[best]
         for i in range(start + 1, len(history)):
             s, card = history[i]
             if rank[card] > best_power:
                 winner, best, best_power = s, card, rank[card]
-        if mates >> winner & 1:
+        if _mates(st, seat, tables) >> winner & 1:
+            # a mate wins the trick: let him, when nobody is left to play, or his card is trump
+            # or the best of its suit left (the memory of plays is read only here: the questions
+            # before it need none)
             out = st.out
-            if (
-                len(history) - start == len(out) - out.count(True) - 1
-                or not ct.higher[best] & unseen
-                or follow[best] == ct.trump
-            ):
+            if len(history) - start == len(out) - out.count(True) - 1 or follow[best] == ct.trump:
+                return _throw_following(ct, legal, led, st, seat, tables)
+            hand = _hand_mask(st, seat, tables)
+            if not ct.higher[best] & _unseen(st, hand, tables):
                 return _throw(ct, legal, hand)
         low, low_power = -1, 0
         power = ct.power
@@ -495,21 +482,15 @@ class RuleBot:
                 low, low_power = x, power[x]
         if low >= 0:
             return low
-        return _throw(ct, legal, hand)
+        return _throw_following(ct, legal, led, st, seat, tables)
 
-    def _lead(
-        self,
-        st: State,
-        seat: int,
-        legal: list[int],
-        ct: _Contract,
-        unseen: int,
-        hand: int,
-        mates: int,
-        voids: list[set[int]],
-        seats: tuple[int, ...],
-    ) -> int:
+    def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
+        hand = _hand_mask(st, seat, tables)
+        unseen = _unseen(st, hand, tables)
+        mates = _mates(st, seat, tables)
+        voids = _MEMORY.voids
+        seats = tables.seats
         follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
         # Its trumps: how many, the highest (the first of equals in `legal`'s order) and the lowest
         # (the last of equals): the ends of the trumps sorted high to low.
@@ -552,6 +533,36 @@ class RuleBot:
         if not sides:
             return low
         return _throw(ct, sides, hand)
+
+
+def _hand_mask(st: State, seat: int, tables: _Tables) -> int:
+    """The seat's cards as bits (distinct bits: their sum is their union)."""
+    return sum(map(tables.bit.__getitem__, st.hands[seat]))
+
+
+def _unseen(st: State, hand: int, tables: _Tables) -> int:
+    """The cards that may be in another hand, as bits: not played (the shared memory of plays,
+    brought up to date), not in this `hand`, not the turned-down upcard."""
+    memory = _MEMORY
+    history = st.history
+    if history is not memory.history or memory.upto != len(history):
+        memory.update(st)
+    unseen = ~(memory.gone_mask | hand)
+    if st.upcard >= 0 and not st.upcard_taken:
+        unseen &= ~tables.bit[st.upcard]  # turned down: out of play
+    return unseen
+
+
+def _mates(st: State, seat: int, tables: _Tables) -> int:
+    """The seats playing for the same result as `seat`, as bits: its side, and the maker and
+    his called partner for each other once this seat may know who the partner is."""
+    mates = tables.mates[seat]
+    partner = st.partner
+    if partner >= 0:
+        maker = st.maker
+        if maker >= 0 and seat in (maker, partner) and not (st.partner_card >= 0 and st.partner_secret_from(seat)):
+            mates |= 1 << (partner if seat == maker else maker)
+    return mates
 
 
 def _strength(ct: _Contract, hand: tuple[int, ...]) -> tuple[float, int]:
@@ -640,6 +651,14 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
             left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
             values.append(trumps + base[n][m if left else m - 1] + suits_now - row[flags] + row[left])
     return values
+
+
+def _throw_following(ct: _Contract, legal: list[int], led: int, st: State, seat: int, tables: _Tables) -> int:
+    """`_throw` to a trick led in suit `led`: when every card it may play is of that suit (it
+    follows suit), they share the count of their suit in hand, so the throw key alone orders them."""
+    if not sum(map(tables.bit.__getitem__, legal)) & ~ct.suit_mask[led]:
+        return min(legal, key=ct.throw_key.__getitem__)
+    return _throw(ct, legal, _hand_mask(st, seat, tables))
 
 
 def _throw(ct: _Contract, legal: list[int], hand: int) -> int:

@@ -24,7 +24,7 @@ import pytest
 from rule_bot_reference import ReferenceRuleBot
 
 from interpreter.agents import RuleBot
-from interpreter.agents.rule_bot import _cents_without, _strength, tables_of
+from interpreter.agents.rule_bot import TRUMP_VALUE, _cents, _cents_without, _strength, tables_of
 from interpreter.variants import bundled_names, load_rules
 
 
@@ -81,3 +81,41 @@ def test_the_weakest_card_is_the_first_of_equals() -> None:
         assert card == reference._weakest(rules, whole, k)
         assert value == reference.strength(rules, [x for x in whole if x != card], k)
     assert ties > 50  # equal losses are common: the tie rule is exercised
+
+
+@pytest.mark.parametrize("variant", ["euchre", "bid-euchre", "five-hundred", "call-ace", "three-handed-euchre"])
+def test_a_whole_hand_is_counted_in_exact_hundredths(variant: str) -> None:
+    rules = load_rules(variant)
+    rng = random.Random(variant)
+    size = max(len(hand) for hand in rules.deal(rng, 0).hands)
+    for ct in tables_of(rules).contracts:
+        for _ in range(200):
+            hand = rng.sample(range(rules.deck.size), size)
+            value, trumps = _strength(ct, tuple(hand))
+            count, n = _cents(ct, hand)
+            assert n == trumps and abs(value * 100 - count) < 1e-9, (variant, hand)
+
+
+def test_orders_at_a_hair_from_the_threshold_are_the_reference_s() -> None:
+    """Seats whose exact count is the threshold itself (the float count may fall a bit either
+    side): the bot counts those as the reference does, and orders or passes as it does."""
+    rules = load_rules("euchre")
+    codec = rules.codec
+    bot, reference = RuleBot(), ReferenceRuleBot()
+    rng = random.Random(8)
+    at_threshold = 0
+    for number in range(3000):
+        state = rules.deal(rng, number % 4)
+        while not state.is_over and codec.ORDER in state.legal_actions():
+            seat = state.turn
+            if seat != state.dealer:
+                k = state.up_suit
+                tables = tables_of(rules)
+                count, trumps = _cents(tables.contracts[k], state.hands[seat])
+                up = round(TRUMP_VALUE[min(tables.place[k][state.upcard], 5)] * 600)
+                up = up if rules.side_of[seat] == rules.side_of[state.dealer] else -up
+                at_threshold += trumps >= 2 and count * 10 + up == round(bot.threshold(rules, seat) * 1000)
+            action = bot.act(state, seat)
+            assert action == reference.act(state, seat)
+            state.apply(codec.PASS if action == codec.ORDER and rng.random() < 0.5 else action)
+    assert at_threshold >= 3

@@ -366,10 +366,23 @@ class RuleBot:
             trump_value = self.tables(rules).contracts[k].trump_value
             trumps = sum(1 for x in whole if x != worst and trump_value[x])
         else:
-            est, trumps = self._worth(rules, obs.hand, k)
-            up_value = TRUMP_VALUE[min(self.tables(rules).place[k][obs.upcard], 5)] * 0.6
+            # The upcard goes to the dealer: worth to this seat as much as it is to him, for or against.
+            tables = self.tables(rules)
+            up_value = TRUMP_VALUE[min(tables.place[k][obs.upcard], 5)] * 0.6
             side_of = rules.side_of
-            est += up_value if side_of[obs.dealer] == side_of[obs.seat] else -up_value
+            up_value = up_value if side_of[obs.dealer] == side_of[obs.seat] else -up_value
+            threshold = self.threshold(rules, obs.seat)
+            # Counted first in exact thousandths (every term is a whole number of them): a
+            # count clear of the threshold decides as the float count does (that is within
+            # 1e-12 of it); only one at a hair from it is counted as the reference counts.
+            count, trumps = _cents(tables.contracts[k], obs.hand)
+            if trumps < 2:
+                return False
+            margin = count * 10 + round(up_value * 1000) - threshold * 1000
+            if margin > 1e-6 or margin < -1e-6:
+                return margin > 0
+            est, trumps = self._worth(rules, obs.hand, k)
+            est += up_value
         return trumps >= 2 and est >= self.threshold(rules, obs.seat)
 
     def _discard(self, rules: Rules, obs: _View, legal: list[int]) -> int:
@@ -606,6 +619,26 @@ def _side_total(ct: _Contract, total: float, n_trumps: int, by_suit: dict[int, i
     if n_trumps >= 2:
         total += 0.3 * max(0, ct.side_suits - len(by_suit))  # voids to ruff with
     return total
+
+
+def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
+    """The strength of `hand` in exact hundredths (see _cents_without), and its count of trumps."""
+    trump_cents = ct.trump_cents
+    follow = ct.follow
+    top_flag = ct.top_flag
+    total = 0
+    n = 0
+    by_suit: dict[int, int] = {}
+    for c in hand:
+        v = trump_cents[c]
+        if v:
+            total += v
+            n += 1
+        else:
+            f = follow[c]
+            by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    row = ct.suit_cents[1 if n else 0]
+    return total + ct.base_cents[n][len(by_suit)] + sum(map(row.__getitem__, by_suit.values())), n
 
 
 def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[int]:

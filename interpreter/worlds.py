@@ -56,6 +56,18 @@ def same_kind_of_play(world: State, a: int, b: int) -> bool:
     return (rank[a] > best) == (rank[b] > best)
 
 
+def same_kind_of_call(world: State, a: int, b: int) -> bool:
+    """Are public choices `a` and `b` (bids, orders, calls) alike in kind: both a pass, or
+    both not?
+
+    The coarse question asked of a teammate's bidding: a teammate may be a search bot that
+    bids unlike the model (another number, another suit), but whether it passed still says
+    how strong its hand is, where judging its exact choice would throw the whole choice away.
+    """
+    pass_ = world.rules.codec.PASS
+    return (a == pass_) == (b == pass_)
+
+
 class NoWorld(RuntimeError):
     """No world consistent with the observation was found within the tries allowed."""
 

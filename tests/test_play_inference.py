@@ -7,7 +7,7 @@ import random
 from interpreter.agents import PimcBot, RuleBot
 from interpreter.engine import State
 from interpreter.variants import load_rules
-from interpreter.worlds import WorldSampler, same_kind_of_play
+from interpreter.worlds import WorldSampler, same_kind_of_call, same_kind_of_play
 
 
 def _card(state: State, word: str) -> int:
@@ -92,3 +92,46 @@ def test_coarse_judge_keeps_a_world_whose_play_differs_only_in_the_card_under() 
     assert coarse(replay, 3, jack)
     world = WorldSampler(state, 0).sample_if(random.Random(3), coarse, plays=True)
     assert world is None or world.history == state.history
+
+
+def test_calls_are_alike_when_both_pass_or_both_do_not() -> None:
+    state = load_rules("bid-euchre").deal(random.Random(1), 0)
+    codec = state.rules.codec
+    bids = [a for a in state.legal_actions() if a != codec.PASS]
+    assert len(bids) >= 2
+    assert same_kind_of_call(state, bids[0], bids[-1])
+    assert same_kind_of_call(state, codec.PASS, codec.PASS)
+    assert not same_kind_of_call(state, codec.PASS, bids[0])
+
+
+def _teammate_to_bid() -> tuple[State, int]:
+    """A bid-euchre auction at seat 2's turn where the model bids (not a pass) and another bid is legal."""
+    rules = load_rules("bid-euchre")
+    bot = RuleBot()
+    for seed in range(200):
+        state = rules.deal(random.Random(seed), 1)  # seat 2 bids first
+        assert state.turn == 2
+        model = bot.act(state, 2)
+        if model != rules.codec.PASS and len(state.legal_actions()) > 2:
+            return state, model
+    raise AssertionError("no deal found")
+
+
+def test_mates_judges_a_teammates_bid_by_its_kind() -> None:
+    """Seat 0 judging its teammate (seat 2): with mates=1 another number than the model's fits,
+    a pass where the model bids does not; without it only the model's own bid fits."""
+    state, model = _teammate_to_bid()
+    codec = state.rules.codec
+    other = next(a for a in state.legal_actions() if a not in (model, codec.PASS))
+    side_of = state.rules.side_of
+    exact = PimcBot(random.Random(1))._judge(side_of, 0, partners=True)
+    kind = PimcBot(random.Random(1), mates=1)._judge(side_of, 0, partners=True)
+    assert exact(state, 2, model) and kind(state, 2, model)
+    assert not exact(state, 2, other)
+    assert kind(state, 2, other)
+    assert not kind(state, 2, codec.PASS)
+    # a foe (seat 3, next to bid) is still judged exactly
+    state.apply(other)
+    foe_model = RuleBot().act(state, 3)
+    wrong = next(a for a in state.legal_actions() if a != foe_model)
+    assert not kind(state, 3, wrong)

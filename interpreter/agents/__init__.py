@@ -68,6 +68,7 @@ REGISTRY: dict[str, AgentKind] = {
                 trust=o["trust"],
                 kmax=int(o["kmax"]),
                 match=int(o["match"]),
+                mates=int(o["mates"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -79,6 +80,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
+                "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),
                 "match": Option(int, 0, "judge worlds by the chance to win the match (1) or the hand's points (0)"),
             },
         ),

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
-from ..worlds import Judge, WorldSampler, same_kind_of_play
+from ..worlds import Judge, WorldSampler, same_kind_of_call, same_kind_of_play
 from .equity import equity_for
 from .rollout import rollout
 from .rule_bot import RuleBot
@@ -54,6 +54,7 @@ class PimcBot:
         trust: float = 0.0,
         kmax: int = 0,
         match: int = 0,
+        mates: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -65,6 +66,7 @@ class PimcBot:
         self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
         self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
         self.coarse = iplay >= 2  # a play fits when the model's card is of the same kind (worlds.same_kind_of_play)
+        self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
@@ -277,6 +279,7 @@ class PimcBot:
         policy = self.policy
         mine = side_of[seat]
         coarse = self.coarse
+        mates = self.mates
 
         def judge(world: State, s: int, action: int) -> bool:
             if not partners and side_of[s] == mine:
@@ -284,6 +287,10 @@ class PimcBot:
             if len(world.legal_actions()) == 1:
                 return True
             model = policy.act(world, s)
-            return model == action or (coarse and world.playing and same_kind_of_play(world, model, action))
+            if model == action:
+                return True
+            if world.playing:
+                return coarse and same_kind_of_play(world, model, action)
+            return mates and side_of[s] == mine and same_kind_of_call(world, model, action)
 
         return judge

@@ -120,3 +120,19 @@ def test_match_option_parses() -> None:
     bot = make_agent("pimc:match=1")
     assert isinstance(bot, PimcBot) and bot.match
     assert not PimcBot().match
+
+
+def test_match_two_judges_by_the_match_only_where_the_hand_can_end_it() -> None:
+    rules = load_rules("euchre")
+    table = equity_for(rules)
+    assert table is not None
+    assert not table.may_end(rules.deal(random.Random(1), 0, [0, 0]))
+    assert table.may_end(rules.deal(random.Random(1), 0, [3, 9]))  # any point of the other side ends it
+    start = _lone_choice([0, 0])
+    bot = PimcBot(random.Random(1), match=2)
+    finished = start.clone()
+    while not finished.is_over:
+        finished.apply(RuleBot().act(finished, finished.turn))
+    assert bot._worth(start, 0)(finished) == finished.returns()[0]  # at 0 to 0: the points
+    eight = _totals([8, 9], match=2)
+    assert eight["together"] > eight["alone"]

@@ -81,7 +81,11 @@ REGISTRY: dict[str, AgentKind] = {
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),
-                "match": Option(int, 0, "judge worlds by the chance to win the match (1) or the hand's points (0)"),
+                "match": Option(
+                    int,
+                    0,
+                    "judge worlds by the chance to win the match: 1 always, 2 in a hand that can end it (0: points)",
+                ),
             },
         ),
     )

@@ -63,6 +63,7 @@ class MatchEquity:
         self.settled = settled  # sampled hands that did not leave the scores where they were
         self.memo: dict[ScoreKey, tuple[float, ...]] = {}
         self._open: set[ScoreKey] = set()
+        self._ends: dict[ScoreKey, bool] = {}
 
     @classmethod
     def build(cls, rules: Rules, n_hands: int = HANDS, seed: int = SAMPLE_SEED) -> MatchEquity | None:
@@ -139,6 +140,15 @@ class MatchEquity:
         if weight_sum == 0:
             return tuple([1.0 / n_sides] * n_sides)
         return tuple(a / weight_sum for a in acc)
+
+    def may_end(self, st: State) -> bool:
+        """Can the hand being played end the match (does some sampled hand end it from its scores)?"""
+        key = score_key(st.scores_before, st.counters_before)
+        got = self._ends.get(key)
+        if got is None:
+            scores, counters = list(key[0]), {name: list(v) for name, v in key[1]}
+            got = self._ends[key] = any(rescore(self.rules, h, scores, counters)[0]["winners"] for h, _ in self.hands)
+        return got
 
     def after(self, st: State, side: int) -> float:
         """`side`'s chance to win the match once the finished hand `st` is scored."""

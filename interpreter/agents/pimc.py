@@ -70,7 +70,8 @@ class PimcBot:
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         self.worlds = 0  # worlds drawn at the last searched decision
-        self.match = bool(match)  # judge a world by the match it leaves (equity.py), not the hand's points
+        self.match = match  # judge a world by the match it leaves (equity.py), not the hand's points: 1 always,
+        # 2 only in a hand that can end the match
         # what the worlds must explain, most first: (the teammates' choices too, the card plays too)
         levels = [(True, True), (False, True), (False, False)] if self.iplay else [(True, False), (False, False)]
         self._levels = [(p, q) for p, q in levels if not (foes and p)]
@@ -210,9 +211,9 @@ class PimcBot:
         match's direction) or, under `match` where the spec's match can be settled
         (equity.py), the side's chance to win the match from the scores the world
         leaves, with the points breaking ties (a hand the match does not turn on is
-        still played to be won)."""
+        still played to be won); under `match=2` only in a hand that can end the match."""
         table = equity_for(state.rules) if self.match else None
-        if table is None:
+        if table is None or (self.match == 2 and not table.may_end(state)):
             return lambda w: w.returns()[seat]
         side = state.rules.side_of[seat]
         after = table.after

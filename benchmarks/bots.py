@@ -17,12 +17,15 @@ Default specs: `pimc:k=20`, `rules`, `rules-v1`.
 with the bot at every seat against the raw random loop of
 benchmarks/throughput.py (`st.apply(rng.choice(st.legal_actions()))`), the two
 interleaved run by run in CPU time; it prints each side's hands/s and the
-median ratio (bot hands/s over random hands/s) with its spread.
+median ratio (bot hands/s over random hands/s) with its spread, and the build it
+measured: in a virtualenv holding the compiled build (`TRICKSPEC_COMPILE=1 pip
+install .`) the installed package is timed, as benchmarks/throughput.py does.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import statistics
@@ -30,7 +33,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The checkout only when no TrickSpec is installed (see benchmarks/throughput.py).
+if importlib.util.find_spec("interpreter") is None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.agents import make_agent  # noqa: E402
 from interpreter.variants import load_rules  # noqa: E402
@@ -78,6 +83,13 @@ def table_run(variant: str, spec: str | None, hands: int, seed: int) -> float:
     return hands / (time.process_time() - start)
 
 
+def build_kind() -> str:
+    """'compiled' when the engine module is a mypyc-built extension, else 'pure'."""
+    import interpreter.engine as engine
+
+    return "compiled" if not str(engine.__file__).endswith(".py") else "pure"
+
+
 def table(args: argparse.Namespace) -> int:
     """Bots at every seat against the raw random loop, interleaved (see the module docstring)."""
     report = {}
@@ -97,6 +109,7 @@ def table(args: argparse.Namespace) -> int:
             "random_hands_per_second": round(statistics.median(random_rates)),
             "ratio": round(statistics.median(ratios), 3),
             "spread": [round(min(ratios), 3), round(max(ratios), 3)],
+            "build": build_kind(),
         }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -105,7 +118,7 @@ def table(args: argparse.Namespace) -> int:
             print(
                 f"{spec:>12} at every seat on {r['variant']}: {r['bot_hands_per_second']} hands/s against "
                 f"{r['random_hands_per_second']} random: {r['ratio']:.3f}x "
-                f"(median of {r['runs']}, spread {r['spread'][0]}–{r['spread'][1]})"
+                f"(median of {r['runs']}, spread {r['spread'][0]}–{r['spread'][1]}; {r['build']} build)"
             )
     return 0
 

@@ -16,7 +16,7 @@ from interpreter.agents import PimcBot, RuleBot, make_agent
 from interpreter.agents.equity import MatchEquity, equity_for, score_key
 from interpreter.engine import State
 from interpreter.rules import Rules
-from interpreter.variants import load_rules
+from interpreter.variants import bundled_names, load_rules
 
 
 def _played(rules: Rules, delta: list[int]) -> State:
@@ -136,3 +136,16 @@ def test_match_two_judges_by_the_match_only_where_the_hand_can_end_it() -> None:
     assert bot._worth(start, 0)(finished) == finished.returns()[0]  # at 0 to 0: the points
     eight = _totals([8, 9], match=2)
     assert eight["together"] > eight["alone"]
+
+
+@pytest.mark.parametrize("variant", bundled_names())
+def test_match_plays_every_bundled_variant_to_the_end(variant: str) -> None:
+    # a table is built (or found unsettled) for each spec, and the hand still ends
+    rules = load_rules(variant)
+    bots = [PimcBot(random.Random(s), k=2, match=1 + s % 2) for s in range(rules.players)]
+    state = rules.deal(random.Random(5), 0, [rules.start_score + 1] * rules.n_sides)
+    while not state.is_over:
+        action = bots[state.turn].act(state, state.turn)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.status in ("complete", "redeal")

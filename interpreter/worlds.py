@@ -33,6 +33,7 @@ PLAY, PICKUP, DECLINE, KITTY_DISCARD, EXCHANGE, GIVE, LONER_DISCARD, OTHER = ran
 
 
 Judge = Callable[["State", int, int], bool]
+Chooser = Callable[["State", int], int]  # a model's action for a seat (a bot's `act`)
 REJECTED: Any = object()  # _try's answer when the judge turned the world down
 
 
@@ -161,6 +162,12 @@ class WorldSampler:
             if hidden and (kind != GIVE or i == self.pending_event)  # a blind card in transit is a place
         ]
         self.upcard_loose = upcard_loose
+        # the others' hidden discards: a `chooser` may make them again as its model would
+        self.hidden_discards = {
+            i
+            for i, (kind, s, _, hidden) in enumerate(events)
+            if hidden and s != seat and kind in (PICKUP, KITTY_DISCARD, LONER_DISCARD)
+        }
         self.played_by = played_by
         self.rank_of = rules.deck.rank_of
         # The split's fixed part: the places, each card's possible places, the most constrained first.
@@ -257,28 +264,40 @@ class WorldSampler:
                 at += left
         return hands, slots
 
-    def sample(self, rng: random.Random, tries: int = 5000) -> State:
-        """A full world consistent with the seat's observation (see the module docstring)."""
+    def sample(self, rng: random.Random, tries: int = 5000, chooser: Chooser | None = None) -> State:
+        """A full world consistent with the seat's observation (see the module docstring).
+
+        With a `chooser`, each hidden discard of another seat is made in the replay by
+        `chooser(world, seat)` (the model's own choice from the world's hand) instead of
+        a card drawn at random: a drawn discard may be the trump a dealer just picked up,
+        which no sensible dealer lays away. A world where the model's discard clashes with
+        what was seen later (a card that seat played after) fails the replay and is drawn
+        again.
+        """
         for _ in range(tries):
-            world = self._try(rng)
+            world = self._try(rng, chooser=chooser)
             if world is not None:
                 return world
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
-    def sample_if(self, rng: random.Random, judge: Judge, tries: int = 5000, plays: bool = False) -> State | None:
+    def sample_if(
+        self, rng: random.Random, judge: Judge, tries: int = 5000, plays: bool = False, chooser: Chooser | None = None
+    ) -> State | None:
         """As `sample`, but `judge(world, seat, action)` is asked before each public choice of
         another seat ahead of the first card is replayed (and before each of its card plays
         when `plays`); a world it rejects is not finished and None is returned (a search bot
         draws another, or takes any world)."""
         for _ in range(tries):
-            world = self._try(rng, judge, plays)
+            world = self._try(rng, judge, plays, chooser)
             if world is REJECTED:
                 return None
             if world is not None:
                 return world
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
-    def _try(self, rng: random.Random, judge: Judge | None = None, plays: bool = False) -> State | None:
+    def _try(
+        self, rng: random.Random, judge: Judge | None = None, plays: bool = False, chooser: Chooser | None = None
+    ) -> State | None:
         state = self.state
         rules = state.rules
         codec = rules.codec
@@ -355,8 +374,14 @@ class WorldSampler:
             state.dealer, dealt, None if up < 0 else up, state.scores_before, state.deal_number, state.counters_before
         )
         me = self.seat
-        for (s, _), a in zip(state.history, actions, strict=True):
-            if world.turn != s or a not in world.legal_actions():
+        remade = self.hidden_discards if chooser is not None else ()
+        for i, ((s, _), a) in enumerate(zip(state.history, actions, strict=True)):
+            if world.turn != s:
+                return None
+            if i in remade:
+                assert chooser is not None
+                a = chooser(world, s)
+            if a not in world.legal_actions():
                 return None
             if (
                 judge is not None

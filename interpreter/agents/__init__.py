@@ -69,6 +69,7 @@ REGISTRY: dict[str, AgentKind] = {
                 kmax=int(o["kmax"]),
                 match=int(o["match"]),
                 mates=int(o["mates"]),
+                hidden=int(o["hidden"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -80,6 +81,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
+                "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
                 "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),
                 "match": Option(
                     int,

@@ -55,6 +55,7 @@ class PimcBot:
         kmax: int = 0,
         match: int = 0,
         mates: int = 0,
+        hidden: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -66,6 +67,7 @@ class PimcBot:
         self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
         self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
         self.coarse = iplay >= 2  # a play fits when the model's card is of the same kind (worlds.same_kind_of_play)
+        self.hidden = bool(hidden)  # the others' hidden discards made by the model (WorldSampler.sample's chooser)
         self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
@@ -262,17 +264,19 @@ class PimcBot:
         first the teammates go unjudged (as `foes` asks from the start), then
         the foes' card plays; when even their bidding cannot be explained, any
         world is taken. The judge runs inside the sampler's replay, so a
-        rejected world costs only its replay so far.
+        rejected world costs only its replay so far. Under `hidden` the others'
+        hidden discards are the model's own (`WorldSampler.sample`).
         """
+        chooser = self.policy.act if self.hidden else None
         if self.infer > 1:
             side_of = sampler.state.rules.side_of
             for partners, plays in self._levels:
                 judge = self._judge(side_of, seat, partners)
                 for _ in range(self.infer - 1):
-                    judged = sampler.sample_if(self.rng, judge, plays=plays)
+                    judged = sampler.sample_if(self.rng, judge, plays=plays, chooser=chooser)
                     if judged is not None:
                         return judged
-        return sampler.sample(self.rng)
+        return sampler.sample(self.rng, chooser=chooser)
 
     def _judge(self, side_of: tuple[int, ...], seat: int, partners: bool) -> Judge:
         """Would the model have chosen `action` for seat `s` in `world`? (Teammates pass

@@ -34,6 +34,7 @@ PLAY, PICKUP, DECLINE, KITTY_DISCARD, EXCHANGE, GIVE, LONER_DISCARD, OTHER = ran
 
 Judge = Callable[["State", int, int], bool]
 Chooser = Callable[["State", int], int]  # a model's action for a seat (a bot's `act`)
+CHOOSER_MISSES = 20  # draws in a row a chooser may fail, with no success yet, before a sampler drops it
 REJECTED: Any = object()  # _try's answer when the judge turned the world down
 
 
@@ -163,6 +164,7 @@ class WorldSampler:
         ]
         self.upcard_loose = upcard_loose
         # the others' hidden discards: a `chooser` may make them again as its model would
+        self.chooser_misses = 0  # draws in a row the chooser failed (negative: it has succeeded)
         self.hidden_discards = {
             i
             for i, (kind, s, _, hidden) in enumerate(events)
@@ -272,12 +274,16 @@ class WorldSampler:
         a card drawn at random: a drawn discard may be the trump a dealer just picked up,
         which no sensible dealer lays away. A world where the model's discard clashes with
         what was seen later (a card that seat played after) fails the replay and is drawn
-        again.
+        again. The seat may not discard as the model does (another kind of bot, a
+        person): when no world has come out of `CHOOSER_MISSES` draws in a row with the
+        chooser, the sampler draws the discards at random from then on.
         """
         for _ in range(tries):
-            world = self._try(rng, chooser=chooser)
+            world = self._try(rng, chooser=self._chooser(chooser))
             if world is not None:
+                self._chosen(chooser, True)
                 return world
+            self._chosen(chooser, False)
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
     def sample_if(
@@ -288,12 +294,24 @@ class WorldSampler:
         when `plays`); a world it rejects is not finished and None is returned (a search bot
         draws another, or takes any world)."""
         for _ in range(tries):
-            world = self._try(rng, judge, plays, chooser)
+            world = self._try(rng, judge, plays, self._chooser(chooser))
             if world is REJECTED:
-                return None
+                return None  # turned down at a public choice: nothing learnt of the chooser
             if world is not None:
+                self._chosen(chooser, True)
                 return world
+            self._chosen(chooser, False)
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
+
+    def _chooser(self, chooser: Chooser | None) -> Chooser | None:
+        """`chooser`, unless it has failed this sampler (see `sample`)."""
+        return chooser if chooser is not None and self.chooser_misses < CHOOSER_MISSES else None
+
+    def _chosen(self, chooser: Chooser | None, ok: bool) -> None:
+        """Count a draw made with `chooser`: a success keeps it for good, a miss counts towards dropping it."""
+        if chooser is None or self.chooser_misses >= CHOOSER_MISSES:
+            return
+        self.chooser_misses = -(10**9) if ok else self.chooser_misses + 1
 
     def _try(
         self, rng: random.Random, judge: Judge | None = None, plays: bool = False, chooser: Chooser | None = None

@@ -10,7 +10,7 @@ from test_resample import assert_world
 from interpreter.agents import RuleBot
 from interpreter.engine import State
 from interpreter.variants import load_rules
-from interpreter.worlds import WorldSampler
+from interpreter.worlds import CHOOSER_MISSES, WorldSampler
 
 
 def _dealer_picked_up(seed: int) -> State:
@@ -75,3 +75,23 @@ def test_model_discards_keep_every_world_consistent(name: str) -> None:
                 world = WorldSampler(state, seat).sample(rng, chooser=bot.act)
                 assert_world(state, world, seat)
             state.apply(bot.act(state, state.turn))
+
+
+def test_a_chooser_no_world_fits_is_dropped() -> None:
+    """A dealer who does not discard as the model does: here a model that always lays away a
+    card the dealer was seen to play later. No world fits it, so after `CHOOSER_MISSES`
+    draws the sampler draws the discard at random and still finds worlds."""
+    state = _dealer_picked_up(0)
+    while len(state.hands[0]) > 4 or state.turn == 0:  # the dealer has played a card
+        state.apply(RuleBot().act(state, state.turn))
+    played = next(a for s, a in state.history if s == 0 and a < state.rules.codec.n_cards)
+    discard_played = state.rules.codec.DISCARD + played
+
+    def stubborn(world: State, seat: int) -> int:
+        return discard_played
+
+    sampler = WorldSampler(state, 1)
+    rng = random.Random(1)
+    for _ in range(5):
+        assert_world(state, sampler.sample(rng, chooser=stubborn), 1)
+    assert sampler.chooser_misses == CHOOSER_MISSES

@@ -34,6 +34,7 @@ HOT_MODULES = [
     "interpreter/hand_cards.py",
     "interpreter/phases/base.py",
     "interpreter/agents/rule_bot.py",  # most of a `simulate --bots rules` hand (benchmarks/bots.py --table)
+    "interpreter/build.py",
 ]
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _NOT_RUNTIME = ("__init__.py", "registry.py")

@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .build import COMPILED
 from .names import team_sides
 from .observe import IntObservation, observation_ints, returns
 
 if TYPE_CHECKING:
-    from .rules import HandResult, Rules
+    from .rules import HandResult, Rules, ScoreOutcome
 
 
 class State:
@@ -55,6 +56,7 @@ class State:
         "status",
         "scores_before",
         "_result",
+        "_outcome",
         "nxt",
         "follow",
         "follows",
@@ -89,6 +91,7 @@ class State:
         scores_before: list[int],
         deal_number: int = 1,
         counters_before: dict[str, list[int]] | None = None,
+        dealt: tuple[tuple[int, ...], ...] | None = None,
     ) -> None:
         if rules is None:
             return  # a blank for clone(), which sets every field (State.__new__ is not there compiled)
@@ -110,7 +113,8 @@ class State:
         self.rules = rules
         self.dealer: int = dealer
         self.hands = hands
-        self.dealt = tuple(map(tuple, hands))  # `hands` is ours to change: new_hand/deal pass fresh lists
+        # `hands` is ours to change: new_hand/deal pass fresh lists (deal passes their tuples too)
+        self.dealt = tuple(map(tuple, hands)) if dealt is None else dealt
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
         self.turned_down = -1
@@ -140,7 +144,8 @@ class State:
         self.history: list[tuple[int, int]] = []
         self.status: str | None = None
         self.scores_before = list(scores_before)
-        self._result: dict[str, Any] | None = None
+        self._result: dict[str, Any] | None = None  # the result object, built on first ask
+        self._outcome: ScoreOutcome | None = None  # a played hand's scoring outcome (Rules.score_played)
         self.nxt: tuple[int, ...] = ()
         self.follow: tuple[int, ...] = ()
         self.follows: tuple[Callable[[int], bool], ...] = ()  # per led suit: does a card follow it?
@@ -165,8 +170,11 @@ class State:
             hand = self.hands[self.turn]
             led = self.led
             if led >= 0:
-                # a C-level filter (a frozenset's __contains__ per led suit): no Python loop
-                same = list(filter(self.follows[led], hand))
+                if COMPILED:  # a native loop over the follow table
+                    follow = self.follow
+                    same = [c for c in hand if follow[c] == led]
+                else:  # a C-level filter (a frozenset's __contains__ per led suit): no Python loop
+                    same = list(filter(self.follows[led], hand))
                 if same:
                     return same
             return hand[:]
@@ -183,7 +191,11 @@ class State:
             return
         # The trick step is inlined: it is most of the decisions of a hand. Who wins is one
         # look-up: `rank` (set at the lead) is -1 for a card that neither follows nor trumps.
-        self.hands[p].remove(action)
+        hand = self.hands[p]
+        if COMPILED:  # a pop: list.remove splices through a generic slice assignment there
+            hand.pop(hand.index(action))
+        else:
+            hand.remove(action)
         if self.led < 0:
             f = self.follow[action]
             self.led = f
@@ -211,7 +223,7 @@ class State:
             self.turn = -1
             self.playing = False
             self.status = "complete"
-            self._store(self.rules.score_hand(self))
+            self._scored(self.rules.score_played(self))
         else:
             self.turn = w
 
@@ -275,6 +287,7 @@ class State:
         o.status = self.status
         o.scores_before = self.scores_before[:]
         o._result = self._result
+        o._outcome = self._outcome
         o.nxt = self.nxt
         o.follow = self.follow
         o.follows = self.follows
@@ -320,10 +333,17 @@ class State:
         return f"not allowed now; allowed: {words}"
 
     def result(self) -> dict[str, Any]:
-        """The docs/hand-records.md result object (keys in the documented order)."""
-        if self._result is None:
-            raise RuntimeError("the hand is not over")
-        return self._result
+        """The docs/hand-records.md result object (keys in the documented order).
+
+        A played hand's object is built here, on the first ask, from its scoring
+        outcome (`_scored`): a simulation that never asks does not pay for it."""
+        result = self._result
+        if result is None:
+            outcome = self._outcome
+            if outcome is None:
+                raise RuntimeError("the hand is not over")
+            result = self._result = self.rules.played_result(self, outcome)
+        return result
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: its own hand, the table, public actions; never another hand."""
@@ -457,7 +477,15 @@ class State:
         self.turn = -1
         self.playing = False
         self.status = "complete"
-        self._store(self.rules.score_hand(self))
+        self._scored(self.rules.score_played(self))
+
+    def _scored(self, outcome: ScoreOutcome) -> None:
+        """The played hand is over: keep scoring's outcome (`result()` builds the object from it)."""
+        self._outcome = outcome
+        self.scored_by = outcome[1]
+        counters = outcome[2]
+        if counters is not None:
+            self.counters = {name: list(v) for name, v in counters}
 
     def _store(self, outcome: HandResult) -> None:
         """The hand is over: keep what scoring decided (the state is ours; `Rules` only reads)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+from .build import COMPILED
 from .cards import RANK_ALIASES, SUIT_ALIASES
 
 if TYPE_CHECKING:
@@ -38,9 +39,15 @@ def _team_tricks(rules: Rules, st: State, makers: bool) -> int:
     if st.maker < 0:
         return 0 if makers else sum(st.tricks)
     on_team = _on_team(rules, st)
-    # the tricks of the seats on the maker's team, summed in C
-    made = sum(compress(st.tricks, map(on_team.__getitem__, rules.side_of)))
-    return made if makers else sum(st.tricks) - made
+    tricks = st.tricks
+    if COMPILED:  # a native loop
+        made = 0
+        for seat, side in enumerate(rules.side_of):
+            if on_team[side]:
+                made += tricks[seat]
+    else:  # the tricks of the seats on the maker's team, summed in C
+        made = sum(compress(tricks, map(on_team.__getitem__, rules.side_of)))
+    return made if makers else sum(tricks) - made
 
 
 def _lone_defender(rules: Rules, st: State) -> int:

@@ -14,6 +14,7 @@ from operator import add, call, itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from .actions import ActionCodec
+from .build import COMPILED
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
@@ -186,6 +187,7 @@ class Rules:
     ] = ()
     # Per dealer, per seat from seat 0: picks the cards his hand gets out of the shuffled deck, in order.
     deal_pickers: tuple[tuple[Callable[[list[int]], Any], ...], ...] = ()
+    deal_positions: tuple[tuple[tuple[int, ...], ...], ...] = ()  # the same as deck positions (compiled build)
     card_ids: tuple[int, ...] = ()  # every card, in deck order: what a shuffle starts from
     deal_upcard: tuple[int, ...] = ()  # per dealer: the deck position of the upcard (-1: no upcard)
     # The first leader, remembered per value of the names the lead rows read (the rows are
@@ -226,12 +228,15 @@ class Rules:
             for c, by_led in zip(self.contracts, self.ranks_by_led, strict=True)
         )
         getters = []
+        positions = []
         for slices in self.deal_plan:
             per_seat: list[list[int]] = [[] for _ in range(n)]
             for seat, start, end in slices:
                 per_seat[seat] += range(start, end)
             getters.append(tuple(_picker(p) for p in per_seat))
+            positions.append(tuple(tuple(p) for p in per_seat))
         self.deal_pickers = tuple(getters)
+        self.deal_positions = tuple(positions)
         self.deal_upcard = tuple(p[-1][2] if self.upcard and p else -1 for p in self.deal_plan)
 
     # --------------------------------------------------------------- hands
@@ -258,12 +263,21 @@ class Rules:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
         deck = list(self.card_ids)
         rng.shuffle(deck)
-        # each seat's picker applied to the deck, and made a list: all in C (no Python loop)
-        hands = list(map(list, map(call, self.deal_pickers[dealer], repeat(deck))))
+        if COMPILED:  # native loops over each seat's deck positions
+            dealt = tuple([tuple([deck[i] for i in seat]) for seat in self.deal_positions[dealer]])
+            hands = [list(cards) for cards in dealt]
+            up = self.deal_upcard[dealer]
+            upcard = deck[up] if up >= 0 else None
+            scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
+            return State(self, dealer, hands, upcard, scores, deal_number, counters_before, dealt)
+        # each seat's picker applied to the deck (as a tuple, so that every picker gives a tuple:
+        # what was dealt), and made a list: all in C (no Python loop)
+        dealt = tuple(map(call, self.deal_pickers[dealer], repeat(tuple(deck))))
+        hands = list(map(list, dealt))
         up = self.deal_upcard[dealer]
         upcard = deck[up] if up >= 0 else None
         scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
-        return State(self, dealer, hands, upcard, scores, deal_number, counters_before)  # fresh lists: no copy
+        return State(self, dealer, hands, upcard, scores, deal_number, counters_before, dealt)  # fresh lists
 
     def start_counters(self) -> dict[str, list[int]]:
         if not self.counters:
@@ -374,6 +388,19 @@ class Rules:
     def score_hand(self, st: State) -> HandResult:
         """The first scoring row that holds scores the hand (and changes the counters it names).
 
+        `score_played` decides (remembered), `played_result` writes the result object;
+        `State` calls the two apart, and builds the object only when it is asked for."""
+        outcome = self.score_played(st)
+        counters = outcome[2]
+        return HandResult(
+            self.played_result(st, outcome),
+            outcome[1],
+            None if counters is None else {name: list(v) for name, v in counters},
+        )
+
+    def score_played(self, st: State) -> ScoreOutcome:
+        """What scoring decides about a played hand (see score_outcome), remembered.
+
         What the rows and the match end decide is a pure function of the names they
         read, the teams, the scores and counters before the hand and the side names
         that read the state: it is remembered per value of those (`score_memo`, bounded
@@ -404,7 +431,11 @@ class Rules:
             outcome = self.score_outcome(st, values, on_team)
             if len(memo) < SCORE_MEMO_SIZE:
                 memo[key] = outcome
-        delta, scored_by, counters, winners, game = outcome
+        return outcome
+
+    def played_result(self, st: State, outcome: ScoreOutcome) -> dict[str, Any]:
+        """The docs/hand-records.md result object of a played hand that scoring decided `outcome`."""
+        delta, _, _, winners, game = outcome
         out = st.out
         result: dict[str, Any] = {
             "status": "complete",
@@ -421,7 +452,7 @@ class Rules:
         }
         if game is not None:
             result["trickspec"] = {name: list(v) for name, v in game}
-        return HandResult(result, scored_by, None if counters is None else {name: list(v) for name, v in counters})
+        return result
 
     def score_outcome(self, st: State, values: tuple[Any, ...], on_team: list[bool]) -> ScoreOutcome:
         """What the scoring rows and the match end decide for a played hand (`values`: the

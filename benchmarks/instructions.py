@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Instructions a random euchre hand costs, engine against yardstick, counted by Valgrind.
+
+CPU time on a shared machine moves with the load; an instruction count does not.
+This runs each side in a child process under `valgrind --tool=callgrind` twice,
+once playing no hand and once playing `--hands` hands, after the same untimed
+warm-up (`--warm` hands of both sides, so the engine's memos are as full as in a
+long run); the difference over `--hands` is the side's instructions a hand.
+
+    python benchmarks/instructions.py [--hands 3000] [--warm 2000] [--json]
+
+The sides:
+
+- `engine`: `rules.deal(rng, dealer)`, then `st.apply(rng.choice(st.legal_actions()))`
+  until the hand is over (the loop of throughput.py);
+- `yardstick`: benchmarks/euchre_yardstick.py's `random_hand`, the same hands;
+- `draw`: the random draw both sides make and nothing else: the shuffle of the
+  24 cards and one `rng.choice` over a list as long as each legal list of the
+  same hands (their lengths are recorded first, untimed). A side's instructions
+  minus the draw's is its own work.
+
+The ratio printed is the yardstick's instructions over the engine's (above 1.0x
+the engine is faster), as in throughput.py. The build measured (pure or
+compiled) is the one `import interpreter` finds, as in throughput.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+if importlib.util.find_spec("interpreter") is None:
+    sys.path.insert(0, str(ROOT))
+
+SIDES = ("engine", "yardstick", "draw")
+
+
+def _yardstick() -> object:
+    spec = importlib.util.spec_from_file_location("euchre_yardstick", HERE / "euchre_yardstick.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def child(side: str, hands: int, warm: int, record: int) -> None:
+    """Warm up, then play `hands` hands of `side` from seed 1 (what the parent counts).
+
+    For the draw, the legal lists' lengths of the first `record` hands are recorded first
+    (in both of the parent's runs alike, so they cancel out)."""
+    from interpreter.variants import load_rules
+
+    rules = load_rules("euchre")
+    yardstick = _yardstick()
+    rng = random.Random(99)
+    for i in range(warm):
+        st = rules.deal(rng, i % 4)
+        while st.status is None:
+            st.apply(rng.choice(st.legal_actions()))
+        yardstick.random_hand(rng, i % 4)  # type: ignore[attr-defined]
+    lengths: list[list[int]] = []
+    if side == "draw":  # the legal lists' lengths of the very hands the other sides play
+        rng = random.Random(1)
+        for i in range(record):
+            st = rules.deal(rng, i % 4)
+            row = []
+            while st.status is None:
+                legal = st.legal_actions()
+                row.append(len(legal))
+                st.apply(rng.choice(legal))
+            lengths.append(row)
+    lists = [list(range(n)) for n in range(25)]
+    options = [[lists[n] for n in row] for row in lengths[:hands]]
+    rng = random.Random(1)
+    choice = rng.choice
+    if side == "engine":
+        deal = rules.deal
+        for i in range(hands):
+            st = deal(rng, i % 4)
+            while st.status is None:
+                st.apply(choice(st.legal_actions()))
+    elif side == "yardstick":
+        random_hand = yardstick.random_hand  # type: ignore[attr-defined]
+        for i in range(hands):
+            random_hand(rng, i % 4)
+    else:
+        shuffle = rng.shuffle
+        for row in options:
+            deck = list(range(24))
+            shuffle(deck)
+            for legal in row:
+                choice(legal)
+
+
+def count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
+    """The instructions a child process playing `hands` hands of `side` executes in all."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run(
+            [
+                valgrind,
+                "--tool=callgrind",
+                f"--callgrind-out-file={tmp}/out",
+                sys.executable,
+                __file__,
+                "--child",
+                side,
+                "--hands",
+                str(hands),
+                "--warm",
+                str(warm),
+                "--record",
+                str(record),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no count:\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def build_kind() -> str:
+    import interpreter.engine as engine
+
+    return "compiled" if not str(engine.__file__).endswith(".py") else "pure"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--hands", type=int, default=3000, help="hands counted per side (default 3000)")
+    ap.add_argument("--warm", type=int, default=2000, help="untimed hands of both sides first (default 2000)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--child", choices=SIDES, help=argparse.SUPPRESS)
+    ap.add_argument("--record", type=int, default=0, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        child(args.child, args.hands, args.warm, args.record)
+        return 0
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        print("benchmarks/instructions.py needs Valgrind (`valgrind` on the PATH)", file=sys.stderr)
+        return 1
+    per_hand = {
+        side: (
+            count(side, args.hands, args.warm, args.hands, valgrind) - count(side, 0, args.warm, args.hands, valgrind)
+        )
+        / args.hands
+        for side in SIDES
+    }
+    engine, yardstick, draw = (per_hand[s] for s in SIDES)
+    out = {
+        "hands": args.hands,
+        "build": build_kind(),
+        "instructions_per_hand": {s: round(v) for s, v in per_hand.items()},
+        "own_work_per_hand": {"engine": round(engine - draw), "yardstick": round(yardstick - draw)},
+        "ratio": round(yardstick / engine, 3),
+    }
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"instructions a random euchre hand ({args.hands} hands, {out['build']} build, callgrind)")
+    for side in SIDES:
+        own = "" if side == "draw" else f"   own work (minus the draw): {per_hand[side] - draw:>9,.0f}"
+        print(f"  {side:<10} {per_hand[side]:>9,.0f}{own}")
+    print(f"euchre / yardstick: {out['ratio']:.3f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -101,7 +101,9 @@ class State:
         self.kitty: list[int] | None = None  # the undealt cards, once a phase takes from them
         self.laid_away: list[int] = []  # cards put out of play other than the dealer's discard
         self.trick_winners: list[int] = []
-        self.counters_before = counters_before if counters_before is not None else rules.start_counters()
+        if counters_before is None:
+            counters_before = rules.start_counters() if rules.counters else {}
+        self.counters_before = counters_before
         self.counters = self.counters_before
         self.playing = False  # in the trick phase (the hot path tests this one flag)
         self.trick_size = 0
@@ -143,7 +145,7 @@ class State:
         self.played = 0
         self.history: list[tuple[int, int]] = []
         self.status: str | None = None
-        self.scores_before = list(scores_before)
+        self.scores_before = scores_before  # a fresh list (Rules.deal, new_hand): ours
         self._result: dict[str, Any] | None = None  # the result object, built on first ask
         self._outcome: ScoreOutcome | None = None  # a played hand's scoring outcome (Rules.score_played)
         self.nxt: tuple[int, ...] = ()
@@ -499,20 +501,13 @@ class State:
         rules = self.rules
         # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
         self.follow, self.follows, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
-        n = rules.players
         out = self.out
-        if True in out:
-            self.n_active = active = n - out.count(True)
+        if True in out:  # the next active seat of each seat, per seats sitting out (built once)
+            self.nxt = rules.next_active(out)
+            self.n_active = active = rules.players - out.count(True)
             self.trick_size = 2 * active
-            table = [0] * n
-            for s in range(n):
-                t = (s + 1) % n
-                while out[t]:
-                    t = (t + 1) % n
-                table[s] = t
-            self.nxt = tuple(table)
         else:  # nobody sits out: the shared table
-            self.n_active = n
+            self.n_active = n = rules.players
             self.trick_size = 2 * n
             self.nxt = rules.next_seat
         self.on_team = team_sides(rules, self)

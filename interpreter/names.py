@@ -38,7 +38,9 @@ def _on_team(rules: Rules, st: State) -> list[bool]:
 def _team_tricks(rules: Rules, st: State, makers: bool) -> int:
     if st.maker < 0:
         return 0 if makers else sum(st.tricks)
-    on_team = _on_team(rules, st)
+    on_team = st.on_team
+    if on_team is None:  # (_on_team, inlined: scoring reads this every hand)
+        on_team = team_sides(rules, st)
     tricks = st.tricks
     if COMPILED:  # a native loop
         made = 0

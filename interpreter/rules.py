@@ -186,7 +186,7 @@ class Rules:
         ...,
     ] = ()
     # Per dealer, per seat from seat 0: picks the cards his hand gets out of the shuffled deck, in order.
-    deal_pickers: tuple[tuple[Callable[[list[int]], Any], ...], ...] = ()
+    deal_pickers: tuple[tuple[Callable[[Sequence[int]], Any], ...], ...] = ()
     deal_positions: tuple[tuple[tuple[int, ...], ...], ...] = ()  # the same as deck positions (compiled build)
     card_ids: tuple[int, ...] = ()  # every card, in deck order: what a shuffle starts from
     deal_upcard: tuple[int, ...] = ()  # per dealer: the deck position of the upcard (-1: no upcard)
@@ -197,6 +197,10 @@ class Rules:
     # (their values are part of the memo's key).
     score_memo: dict[Any, ScoreOutcome] = field(default_factory=dict)
     side_state_keys: tuple[tuple[str, Any], ...] = ()
+    # Per seats sitting out (a tuple of flags): each seat's next active seat (next_active), built on use.
+    next_active_of: dict[tuple[bool, ...], tuple[int, ...]] = field(default_factory=dict)
+    # The first leader per dealer, when the lead rows read no name but `dealer` (else empty: the memo).
+    lead_by_dealer: tuple[int, ...] = ()
 
     @property
     def heading(self) -> str:
@@ -238,6 +242,25 @@ class Rules:
         self.deal_pickers = tuple(getters)
         self.deal_positions = tuple(positions)
         self.deal_upcard = tuple(p[-1][2] if self.upcard and p else -1 for p in self.deal_plan)
+        if all(name == "dealer" for name, _ in self.lead_keys):
+            self.lead_by_dealer = tuple(
+                self.lead_seat({**self.option_env, "dealer": dealer}) % n for dealer in range(n)
+            )
+
+    def next_active(self, out: list[bool]) -> tuple[int, ...]:
+        """Each seat's next seat clockwise that does not sit out (`out`: per seat), remembered."""
+        key = tuple(out)
+        table = self.next_active_of.get(key)
+        if table is None:
+            n = self.players
+            row = []
+            for seat in range(n):
+                t = (seat + 1) % n
+                while out[t]:
+                    t = (t + 1) % n
+                row.append(t)
+            table = self.next_active_of[key] = tuple(row)
+        return table
 
     # --------------------------------------------------------------- hands
     def new_hand(
@@ -326,7 +349,10 @@ class Rules:
         return env
 
     def first_lead(self, st: State) -> int:
-        """The seat the lead rows give (before skipping a seat that sits out), from the memo."""
+        """The seat the lead rows give (before skipping a seat that sits out): from the table
+        per dealer when the rows read only the dealer, else from the memo."""
+        if self.lead_by_dealer:
+            return self.lead_by_dealer[st.dealer]
         keys = self.lead_keys
         key = keys[0][1](self, st) if len(keys) == 1 else tuple([get(self, st) for _, get in keys])
         memo = self.lead_memo
@@ -644,7 +670,7 @@ class Rules:
                 return contenders[0], rounds
 
 
-def _picker(positions: list[int]) -> Callable[[list[int]], Any]:
+def _picker(positions: list[int]) -> Callable[[Sequence[int]], Any]:
     """A C-level getter of these deck positions, in order (a list or a tuple of the cards)."""
     if len(positions) >= 2:
         return itemgetter(*positions)

@@ -14,10 +14,12 @@ defined here is a native function exactly when the hot modules are.
 from __future__ import annotations
 
 from types import FunctionType
+from typing import Final
 
 
 def _probe() -> None:
     """A plain Python function, unless this module was compiled."""
 
 
-COMPILED: bool = not isinstance(_probe, FunctionType)
+# Final: compiled code reads it as a native constant, not from the module's dict at every use.
+COMPILED: Final = not isinstance(_probe, FunctionType)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import EUCHRE_YAML, example, run, write
@@ -168,7 +169,7 @@ def test_overlay_given_with_rule(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ dynamic checks
 # The optional compiled build (mypyc, see setup.py) makes Rules a native class too: State calls
-# its score_hand natively, so a patched one would never run.
+# its played_result natively, so a patched one would never run.
 patches_the_rules = pytest.mark.skipif(
     not str(rules_module.__file__).endswith(".py"),
     reason="compiled build: the native Rules class cannot be monkeypatched (the pure-Python run covers this)",
@@ -179,16 +180,15 @@ patches_the_rules = pytest.mark.skipif(
 def test_wrong_points_are_caught_and_saved_as_a_replayable_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = rules_module.Rules.score_hand
+    original = rules_module.Rules.played_result  # writes a played hand's result object
 
-    def generous(self: rules_module.Rules, st: engine.State) -> rules_module.HandResult:
-        outcome = original(self, st)
-        result = outcome.result
+    def generous(self: rules_module.Rules, st: engine.State, outcome: rules_module.ScoreOutcome) -> dict[str, Any]:
+        result = original(self, st, outcome)
         result["delta"][0] += 1
         result["scores"][0] += 1
-        return outcome
+        return result
 
-    monkeypatch.setattr(rules_module.Rules, "score_hand", generous)
+    monkeypatch.setattr(rules_module.Rules, "played_result", generous)
     report = verify("euchre", hands=20, seed=3, out_dir=tmp_path)
     assert not report.ok
     finding = next(f for f in report.findings if f.check == "dynamic" and f.severity == "error")
@@ -201,7 +201,7 @@ def test_wrong_points_are_caught_and_saved_as_a_replayable_record(
     assert record["verify"]["violation"] in finding.message
     replayed = replay_record(record, tmp_path)  # still the generous engine: the same wrong delta
     assert replayed.result["delta"] != [0, 0]
-    monkeypatch.setattr(rules_module.Rules, "score_hand", original)
+    monkeypatch.setattr(rules_module.Rules, "played_result", original)
     fair = replay_record(record, tmp_path)
     assert [a - b for a, b in zip(replayed.result["delta"], fair.result["delta"], strict=True)] == [1, 0]
 
@@ -389,16 +389,15 @@ def test_dynamic_violation_with_a_rule_path_replays_from_elsewhere(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The saved record names the --rule overlay relative to itself; replay from another directory reproduces it."""
-    original = rules_module.Rules.score_hand
+    original = rules_module.Rules.played_result  # writes a played hand's result object
 
-    def generous(self: rules_module.Rules, st: object) -> rules_module.HandResult:
-        outcome = original(self, st)  # type: ignore[arg-type]
-        result = outcome.result
+    def generous(self: rules_module.Rules, st: object, outcome: rules_module.ScoreOutcome) -> dict[str, Any]:
+        result = original(self, st, outcome)  # type: ignore[arg-type]
         result["delta"][1] += 1
         result["scores"][1] += 1
-        return outcome
+        return result
 
-    monkeypatch.setattr(rules_module.Rules, "score_hand", generous)
+    monkeypatch.setattr(rules_module.Rules, "played_result", generous)
     work = tmp_path / "work"
     write(work / "rules" / "sweep.yaml", "scoring:\n  patch:\n    march: {makers: 3}\n")
     monkeypatch.chdir(work)
@@ -465,16 +464,15 @@ def test_verify_rejects_suits_ranks_and_ids_that_do_not_exist(tmp_path: Path, bo
 
 @patches_the_rules
 def test_dynamic_points_finding_has_a_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    original = rules_module.Rules.score_hand
+    original = rules_module.Rules.played_result  # writes a played hand's result object
 
-    def generous(self: rules_module.Rules, st: object) -> rules_module.HandResult:
-        outcome = original(self, st)  # type: ignore[arg-type]
-        result = outcome.result
+    def generous(self: rules_module.Rules, st: object, outcome: rules_module.ScoreOutcome) -> dict[str, Any]:
+        result = original(self, st, outcome)  # type: ignore[arg-type]
         result["delta"][0] += 1
         result["scores"][0] += 1
-        return outcome
+        return result
 
-    monkeypatch.setattr(rules_module.Rules, "score_hand", generous)
+    monkeypatch.setattr(rules_module.Rules, "played_result", generous)
     report = verify("euchre", hands=5, seed=3, out_dir=tmp_path)
     dynamic = [f for f in report.findings if f.check == "dynamic" and f.severity == "error"]
     assert dynamic and all(f.line is not None for f in dynamic)

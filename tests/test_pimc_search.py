@@ -17,11 +17,13 @@ def _cards(state: State, words: str) -> list[int]:
     return [c for c in (parse(w) for w in words.split()) if c is not None]
 
 
-def _ordered_hand(seat1: str = "AS KS QS TH 9H", seat3: str = "JS 9S TS JH QH") -> State:
+def _ordered_hand(
+    seat1: str = "AS KS QS TH 9H", seat3: str = "JS 9S TS JH QH", seat2: str = "9C TC JD QD KD"
+) -> State:
     """Euchre, dealer 0, seat 1 orders the 9 of diamonds (trump) and leads."""
     rules = load_rules("euchre")
     parse = rules.codec.parse
-    hands = ["JC QC KC AC TD", seat1, "9C TC JD QD KD", seat3]
+    hands = ["JC QC KC AC TD", seat1, seat2, seat3]
     dealt = [[c for c in (parse(w) for w in h.split()) if c is not None] for h in hands]
     state = rules.new_hand(0, dealt, parse("9D"))
     for words in ("order", "discard TD"):
@@ -60,6 +62,15 @@ def test_a_played_card_joins_the_cards_around_it() -> None:
     assert sorted(map(sorted, groups)) == sorted(map(sorted, [_cards(state, "AS QS"), _cards(state, "TH 9H")]))
 
 
+def test_a_card_on_the_table_parts_the_cards_around_it() -> None:
+    """An opponent's KS led to this trick: AS takes it and QS does not, so they are searched apart."""
+    state = _ordered_hand(seat1="KS TS TH 9H AH", seat2="AS QS JD QD KD", seat3="9C TC 9S JH QH")
+    state.apply(_cards(state, "KS")[0])
+    assert state.turn == 2
+    groups = PimcBot(random.Random(1), k=1)._equivalent(state, state.legal_actions())
+    assert sorted(map(sorted, groups)) == sorted(map(sorted, [_cards(state, "AS"), _cards(state, "QS")]))
+
+
 def test_groups_cover_the_legal_cards_and_hold_no_unseen_card_between() -> None:
     rules = load_rules("euchre")
     bot = PimcBot(random.Random(2), k=1)
@@ -71,7 +82,8 @@ def test_groups_cover_the_legal_cards_and_hold_no_unseen_card_between() -> None:
             if state.playing and len(legal) > 1:
                 groups = bot._equivalent(state, legal)
                 assert sorted(c for g in groups for c in g) == sorted(legal)
-                played = {a for _, a in state.history if a < rules.codec.n_cards}
+                table = set(state.trick[1::2])  # a card of this trick still parts ours
+                played = {a for _, a in state.history if a < rules.codec.n_cards} - table
                 mine = set(state.hands[state.turn])
                 for group in groups:
                     assert len({state.follow[c] for c in group}) == 1

@@ -105,13 +105,15 @@ class PimcBot:
         """The legal cards in groups that take the same tricks, each high to low.
 
         Two cards of one effective suit are equivalent when every card ranked
-        between them has been played or is in the same hand: whichever is
+        between them has been played to a finished trick or is in the same hand: whichever is
         played, the tricks go the same way, so one of them is searched for the
         group (a called partner's card stays alone: playing it says who the
         partner is).
         """
         self.memory.update(state)
-        gone = self.memory.gone
+        # Only a card of a finished trick is out of the way: one on the table still takes or
+        # loses to ours (an opponent's K on the table parts our A from our Q).
+        gone = self.memory.gone.difference(state.trick[1::2])
         mine = state.hands[state.turn]
         follow, power = state.follow, state.power
         called = state.partner_card

@@ -621,8 +621,9 @@ def _side_total(ct: _Contract, total: float, n_trumps: int, by_suit: dict[int, i
     return total
 
 
-def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
-    """The strength of `hand` in exact hundredths (see _cents_without), and its count of trumps."""
+def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, dict[int, int]]:
+    """`hand` in exact hundredths, by parts: its trumps' sum, how many trumps, and each side
+    suit's top flags | (its count << 2), as _strength tallies them."""
     trump_cents = ct.trump_cents
     follow = ct.follow
     top_flag = ct.top_flag
@@ -637,6 +638,12 @@ def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
         else:
             f = follow[c]
             by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    return total, n, by_suit
+
+
+def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
+    """The strength of `hand` in exact hundredths (see _cents_without), and its count of trumps."""
+    total, n, by_suit = _cents_tally(ct, hand)
     row = ct.suit_cents[1 if n else 0]
     return total + ct.base_cents[n][len(by_suit)] + sum(map(row.__getitem__, by_suit.values())), n
 
@@ -652,17 +659,7 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
     trump_cents = ct.trump_cents
     follow = ct.follow
     top_flag = ct.top_flag
-    trumps = 0
-    n = 0
-    by_suit: dict[int, int] = {}
-    for c in whole:
-        v = trump_cents[c]
-        if v:
-            trumps += v
-            n += 1
-        else:
-            f = follow[c]
-            by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+    trumps, n, by_suit = _cents_tally(ct, whole)
     m = len(by_suit)
     base = ct.base_cents
     without_trump, with_trump = ct.suit_cents  # [0]: no trump in hand, [1]: some

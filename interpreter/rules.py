@@ -286,17 +286,16 @@ class Rules:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
         deck = list(self.card_ids)
         rng.shuffle(deck)
+        dealt: tuple[tuple[int, ...], ...]
+        hands: list[list[int]]
         if COMPILED:  # native loops over each seat's deck positions
             dealt = tuple([tuple([deck[i] for i in seat]) for seat in self.deal_positions[dealer]])
             hands = [list(cards) for cards in dealt]
-            up = self.deal_upcard[dealer]
-            upcard = deck[up] if up >= 0 else None
-            scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
-            return State(self, dealer, hands, upcard, scores, deal_number, counters_before, dealt)
-        # each seat's picker applied to the deck (as a tuple, so that every picker gives a tuple:
-        # what was dealt), and made a list: all in C (no Python loop)
-        dealt = tuple(map(call, self.deal_pickers[dealer], repeat(tuple(deck))))
-        hands = list(map(list, dealt))
+        else:
+            # each seat's picker applied to the deck (as a tuple, so that every picker gives a
+            # tuple: what was dealt), and made a list: all in C (no Python loop)
+            dealt = tuple(map(call, self.deal_pickers[dealer], repeat(tuple(deck))))
+            hands = list(map(list, dealt))
         up = self.deal_upcard[dealer]
         upcard = deck[up] if up >= 0 else None
         scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
@@ -432,15 +431,32 @@ class Rules:
         that read the state: it is remembered per value of those (`score_memo`, bounded
         by SCORE_MEMO_SIZE), so a hand like an earlier one is scored by one look-up.
         """
-        values = tuple([get(self, st) for _, get in self.score_keys])
         on_team = st.on_team
         assert on_team is not None  # State._start_play set it: only a played hand is scored
+        sign = self.hand_signature(st)
         before = st.counters_before
         key = (
-            values,
-            tuple(on_team),
+            sign,
             tuple(st.scores_before),
             tuple([(name, tuple(v)) for name, v in before.items()]) if before else (),
+        )
+        memo = self.score_memo
+        outcome = memo.get(key)
+        if outcome is None:
+            outcome = self.score_outcome(st, sign[0], on_team)
+            if len(memo) < SCORE_MEMO_SIZE:
+                memo[key] = outcome
+        return outcome
+
+    def hand_signature(self, st: State) -> tuple[tuple[Any, ...], tuple[bool, ...], tuple[Any, ...]]:
+        """What scoring reads of a played hand apart from the scores and counters before it:
+        the values of the names the rows read, the teams, and the side names that read the
+        state. Two hands with the same signature score alike from any scores (score_played's
+        memo; the match-equity table groups its sampled hands by it)."""
+        before = st.counters_before
+        return (
+            tuple([get(self, st) for _, get in self.score_keys]),
+            tuple(st.on_team or ()),
             tuple(
                 [
                     get(self, st, side, False, 0, before)
@@ -451,13 +467,6 @@ class Rules:
             if self.side_state_keys
             else (),
         )
-        memo = self.score_memo
-        outcome = memo.get(key)
-        if outcome is None:
-            outcome = self.score_outcome(st, values, on_team)
-            if len(memo) < SCORE_MEMO_SIZE:
-                memo[key] = outcome
-        return outcome
 
     def played_result(self, st: State, outcome: ScoreOutcome) -> dict[str, Any]:
         """The docs/hand-records.md result object of a played hand that scoring decided `outcome`."""

@@ -54,6 +54,11 @@ def score_key(scores: list[int], counters: dict[str, list[int]]) -> ScoreKey:
     return tuple(scores), tuple((name, tuple(v)) for name, v in counters.items())
 
 
+def unkey(key: ScoreKey) -> tuple[list[int], dict[str, list[int]]]:
+    """The scores and counters of `key` (score_key's inverse), as fresh lists."""
+    return list(key[0]), {name: list(v) for name, v in key[1]}
+
+
 class MatchEquity:
     """Per side, the chance to win the match from a score state (`value`)."""
 
@@ -86,7 +91,7 @@ class MatchEquity:
                     st.apply(bot.act(st, st.turn))
                 if not st.is_over or st.status != "complete":
                     continue  # a redeal (or an unplayed hand) leaves the scores: it only delays the match
-                sign = signature(rules, st)
+                sign = rules.hand_signature(st)
                 if sign in groups:
                     groups[sign][1] += 1.0
                 else:
@@ -119,8 +124,7 @@ class MatchEquity:
     def _expand(self, key: ScoreKey) -> tuple[float, ...]:
         rules = self.rules
         n_sides = rules.n_sides
-        scores = list(key[0])
-        counters = {name: list(v) for name, v in key[1]}
+        scores, counters = unkey(key)
         acc = [0.0] * n_sides
         weight_sum = 0.0
         for st, weight in self.hands:
@@ -146,7 +150,7 @@ class MatchEquity:
         key = score_key(st.scores_before, st.counters_before)
         got = self._ends.get(key)
         if got is None:
-            scores, counters = list(key[0]), {name: list(v) for name, v in key[1]}
+            scores, counters = unkey(key)
             got = self._ends[key] = any(rescore(self.rules, h, scores, counters)[0]["winners"] for h, _ in self.hands)
         return got
 
@@ -161,23 +165,6 @@ class MatchEquity:
             return self.value(key)[side]
         except (Unsettled, RecursionError):
             return 1.0 / self.rules.n_sides  # scores the start never leads to: no opinion
-
-
-def signature(rules: Rules, st: State) -> tuple[Any, ...]:
-    """What the spec's scoring reads of a finished hand apart from the scores and counters:
-    two hands with the same signature score alike from any scores (see Rules.score_hand)."""
-    before = st.counters_before
-    return (
-        tuple([get(rules, st) for _, get in rules.score_keys]),
-        tuple(st.on_team or ()),
-        tuple(
-            [
-                get(rules, st, side, False, 0, before)
-                for _, get in rules.side_state_keys
-                for side in range(rules.n_sides)
-            ]
-        ),
-    )
 
 
 def rescore(

@@ -150,13 +150,10 @@ class PimcBot:
 
     def _sure(self, worth: list[list[float]], best: int, hint: int) -> bool:
         """Is `best` better than `hint` by more than `trust` standard errors over the worlds?"""
-        gains = [row[best] - row[hint] for row in worth]
-        n = len(gains)
-        mean = sum(gains) / n
-        if n < 2:
+        if len(worth) < 2:
             return False
-        var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-        return mean > 0 and (var == 0 or mean / (var / n) ** 0.5 > self.trust)
+        mean, var = _paired([row[best] - row[hint] for row in worth])
+        return mean > 0 and (var == 0 or mean / var**0.5 > self.trust)
 
     def values(self, state: State, seat: int, legal: list[int]) -> list[float]:
         """Summed returns of each legal action over the sampled worlds."""
@@ -230,12 +227,9 @@ class PimcBot:
     @staticmethod
     def _clear(rows: list[list[float]], live: list[int]) -> bool:
         """Does the leader beat the runner-up world by world by more than `EXTEND_Z` standard errors?"""
-        n = len(rows)
         ranked = sorted(live, key=lambda i: sum(r[i] for r in rows), reverse=True)
-        gains = [r[ranked[0]] - r[ranked[1]] for r in rows]
-        mean = sum(gains) / n
-        var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-        return var == 0 or mean / (var / n) ** 0.5 > EXTEND_Z
+        mean, var = _paired([r[ranked[0]] - r[ranked[1]] for r in rows])
+        return var == 0 or mean / var**0.5 > EXTEND_Z
 
     @staticmethod
     def _prune(rows: list[list[float]], live: list[int], fill: dict[int, float]) -> list[int]:
@@ -246,10 +240,8 @@ class PimcBot:
         kept = []
         for i in live:
             if i != lead:
-                gains = [r[i] - r[lead] for r in rows]
-                mean = sum(gains) / n
-                var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-                if mean < 0 and (var == 0 or -mean / (var / n) ** 0.5 > PRUNE_Z):
+                mean, var = _paired([r[i] - r[lead] for r in rows])
+                if mean < 0 and (var == 0 or -mean / var**0.5 > PRUNE_Z):
                     fill[i] = totals[i] / n
                     continue
             kept.append(i)
@@ -301,3 +293,11 @@ class PimcBot:
             return mates and side_of[s] == mine and same_kind_of_call(world, model, action)
 
         return judge
+
+
+def _paired(gains: list[float]) -> tuple[float, float]:
+    """The mean of one action's gains over another, world by world (two worlds or more), and
+    the variance of that mean: the search's tests (prune, stop, trust) read gain / its error."""
+    n = len(gains)
+    mean = sum(gains) / n
+    return mean, sum((g - mean) ** 2 for g in gains) / (n - 1) / n

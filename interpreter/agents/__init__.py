@@ -70,6 +70,7 @@ REGISTRY: dict[str, AgentKind] = {
                 match=int(o["match"]),
                 mates=int(o["mates"]),
                 hidden=int(o["hidden"]),
+                exact=int(o["exact"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -88,6 +89,7 @@ REGISTRY: dict[str, AgentKind] = {
                     0,
                     "judge worlds by the chance to win the match: 1 always, 2 in a hand that can end it (0: points)",
                 ),
+                "exact": Option(int, 0, "tricks left at which a world is solved exactly, not rolled out (0: off)"),
             },
         ),
     )

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
 from ..worlds import Judge, WorldSampler, same_kind_of_call, same_kind_of_play
+from .endgame import solve
 from .equity import equity_for
 from .rollout import rollout
 from .rule_bot import RuleBot
@@ -56,6 +57,7 @@ class PimcBot:
         match: int = 0,
         mates: int = 0,
         hidden: int = 0,
+        exact: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -67,6 +69,7 @@ class PimcBot:
         self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
         self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
         self.coarse = iplay >= 2  # a play fits when the model's card is of the same kind (worlds.same_kind_of_play)
+        self.exact = exact  # tricks left at which a world is solved exactly (endgame.py), not rolled out
         self.hidden = bool(hidden)  # the others' hidden discards made by the model (WorldSampler.sample's chooser)
         self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
@@ -175,6 +178,7 @@ class PimcBot:
         self.worlds = 0
         card_player = policy if self.roll else None
         worth = self._worth(state, seat)
+        exact = self.exact
         budget = self.k if state.playing else self.kbid
         live = list(range(len(legal)))
         fill: dict[int, float] = {}
@@ -187,8 +191,12 @@ class PimcBot:
             for i in live:
                 w = world.clone() if i != last else world
                 w.apply(legal[i])
-                rollout(w, policy, card_player)
-                row[i] = worth(w)
+                if exact:
+                    rollout(w, policy, card_player, exact)
+                    row[i] = solve(w, seat, worth)
+                else:
+                    rollout(w, policy, card_player)
+                    row[i] = worth(w)
             for i, value in fill.items():
                 row[i] = value
             rows.append(row)

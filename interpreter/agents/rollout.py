@@ -53,11 +53,14 @@ def greedy_card(world: State) -> int:
     return min(beats or same, key=power.__getitem__)
 
 
-def rollout(world: State, bidder: Agent, player: Agent | None = None) -> None:
+def rollout(world: State, bidder: Agent, player: Agent | None = None, stop: int = 0) -> None:
     """Play `world` to the end of the hand: bidding and declarations by `bidder`, cards by
-    `player` (None: greedily)."""
+    `player` (None: greedily); with `stop` > 0, only until `stop` tricks or fewer are left to
+    play (counting the one in progress), where an exact search takes over (endgame.py)."""
     while world.status is None:
         if world.playing:
+            if stop and world.rules.hand_tricks - world.played <= stop:
+                return
             world.apply(greedy_card(world) if player is None else player.act(world, world.turn))
         else:
             world.apply(bidder.act(world, world.turn))

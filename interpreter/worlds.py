@@ -431,3 +431,63 @@ class WorldSampler:
         if len(choices) < take:
             return None
         return rng.sample(choices, take)
+
+
+class CarriedWorlds:
+    """Worlds kept from one card-play decision of a seat to its next in the same hand, each
+    advanced by the actions seen since and dropped when one of them does not fit it.
+
+    A world drawn for a decision agreed with everything the seat had seen then (and, under
+    a judge, with the model's choices); if the cards played since are legal in it and (under
+    that world's judge) what the model would have played, it agrees with the seat's view now
+    as a fresh draw would. Fresh draws grow rarer late in a hand when every play must fit the
+    model (most are rejected, and the search then takes a world that explains less), so the
+    worlds that fitted are carried forward instead of being drawn again: a particle filter
+    with 0/1 weights. Only the trick phase carries (its actions are all public): a world is
+    dropped when the hand, the seat or the phase changes.
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most  # the most worlds kept
+        self.key: tuple[Any, ...] | None = None  # the hand and seat the worlds belong to
+        self.seen = 0  # the history's length the worlds are at
+        self.worlds: list[tuple[State, int]] = []  # (world, index of the judge it was accepted under)
+
+    @staticmethod
+    def _key(state: State, seat: int) -> tuple[Any, ...]:
+        return (id(state.rules), seat, state.dealer, state.deal_number, state.dealt[seat], tuple(state.scores_before))
+
+    def carry(self, state: State, seat: int, judges: list[Judge | None]) -> list[tuple[State, int]]:
+        """The kept worlds still consistent with `state`, advanced to it (`judges[level]`: the
+        judge a world of that level must still satisfy for the others' card plays, or None)."""
+        key = self._key(state, seat)
+        if not state.playing or key != self.key or len(state.history) < self.seen:
+            self.key, self.worlds = (key if state.playing else None), []
+            self.seen = len(state.history)
+            return []
+        new = state.history[self.seen :]
+        kept: list[tuple[State, int]] = []
+        for world, level in self.worlds:
+            judge = judges[level] if level < len(judges) else None
+            for s, a in new:
+                if world.turn != s or a not in world.legal_actions():
+                    break
+                if judge is not None and s != seat and not judge(world, s, a):
+                    break
+                world.apply(a)
+            else:
+                if world.turn == state.turn and world.hands[seat] == state.hands[seat]:
+                    kept.append((world, level))
+        self.worlds = kept
+        self.seen = len(state.history)
+        return kept
+
+    def keep(self, world: State, level: int) -> None:
+        """Keep a fresh world (a copy: the caller plays its own out) drawn at the current decision
+        (outside the trick phase it is kept for this decision only: `carry` drops it)."""
+        if len(self.worlds) < self.most:
+            self.worlds.append((world.clone(), level))
+
+    def of_level(self, level: int) -> list[State]:
+        """The kept worlds (at the current decision) accepted under judge `level`."""
+        return [world for world, at in self.worlds if at == level]

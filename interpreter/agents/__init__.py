@@ -71,6 +71,8 @@ REGISTRY: dict[str, AgentKind] = {
                 mates=int(o["mates"]),
                 hidden=int(o["hidden"]),
                 exact=int(o["exact"]),
+                carry=int(o["carry"]),
+                reuse=int(o["reuse"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -89,6 +91,8 @@ REGISTRY: dict[str, AgentKind] = {
                     0,
                     "judge worlds by the chance to win the match: 1 always, 2 in a hand that can end it (0: points)",
                 ),
+                "carry": Option(int, 0, "most fitting worlds carried from one card play to the next (0: off)"),
+                "reuse": Option(int, 0, "a world no draw fits: a fitting world drawn before, not a looser one (1)"),
                 "exact": Option(int, 0, "tricks left at which a world is solved exactly, not rolled out (0: off)"),
             },
         ),

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
-from ..worlds import Judge, WorldSampler, same_kind_of_call, same_kind_of_play
+from ..worlds import CarriedWorlds, Judge, WorldSampler, same_kind_of_call, same_kind_of_play
 from .endgame import solve
 from .equity import equity_for
 from .rollout import rollout
@@ -58,6 +58,8 @@ class PimcBot:
         mates: int = 0,
         hidden: int = 0,
         exact: int = 0,
+        carry: int = 0,
+        reuse: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -69,6 +71,9 @@ class PimcBot:
         self.roll = roll  # rollout card play: 0 the greedy rule, 1 the rule bot
         self.iplay = bool(iplay)  # infer from the others' card plays too, not only their bidding
         self.coarse = iplay >= 2  # a play fits when the model's card is of the same kind (worlds.same_kind_of_play)
+        # the most worlds carried from one card play to the next (worlds.CarriedWorlds; 0: drawn afresh)
+        self.carried = CarriedWorlds(carry or 60 * reuse) if (carry > 0 or reuse) and infer > 1 else None
+        self.reuse = bool(reuse)  # a world no draw fits: a kept world that did fit, before judging less
         self.exact = exact  # tricks left at which a world is solved exactly (endgame.py), not rolled out
         self.hidden = bool(hidden)  # the others' hidden discards made by the model (WorldSampler.sample's chooser)
         self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
@@ -183,8 +188,9 @@ class PimcBot:
         live = list(range(len(legal)))
         fill: dict[int, float] = {}
         limit = budget if state.playing else max(budget, self.kmax)
+        carried = self._carried(state, seat, limit)
         while self.worlds < limit:
-            world = self._likely_world(sampler, seat)
+            world = carried.pop().clone() if carried else self._likely_world(sampler, seat)
             self.worlds += 1
             row = [0.0] * len(legal)
             last = live[-1]
@@ -255,6 +261,18 @@ class PimcBot:
             kept.append(i)
         return kept
 
+    def _carried(self, state: State, seat: int, limit: int) -> list[State]:
+        """Under `carry`, the worlds of this hand's earlier card plays that still fit (the best
+        explained last, as they are popped first), at most `limit`."""
+        if self.carried is None:
+            return []
+        side_of = state.rules.side_of
+        judges = [self._judge(side_of, seat, partners) if plays else None for partners, plays in self._levels]
+        kept = self.carried.carry(state, seat, judges)
+        self.rng.shuffle(kept)
+        kept.sort(key=lambda pair: pair[1])
+        return [world for world, _ in reversed(kept[:limit])]
+
     def _likely_world(self, sampler: WorldSampler, seat: int) -> State:
         """A sampled world in which the others' choices are what the model would have chosen.
 
@@ -272,12 +290,18 @@ class PimcBot:
         chooser = self.policy.act if self.hidden else None
         if self.infer > 1:
             side_of = sampler.state.rules.side_of
-            for partners, plays in self._levels:
+            for level, (partners, plays) in enumerate(self._levels):
                 judge = self._judge(side_of, seat, partners)
                 for _ in range(self.infer - 1):
                     judged = sampler.sample_if(self.rng, judge, plays=plays, chooser=chooser)
                     if judged is not None:
+                        if self.carried is not None:
+                            self.carried.keep(judged, level)
                         return judged
+                if self.reuse and self.carried is not None:
+                    fitted = self.carried.of_level(level)
+                    if fitted:
+                        return self.rng.choice(fitted).clone()
         return sampler.sample(self.rng, chooser=chooser)
 
     def _judge(self, side_of: tuple[int, ...], seat: int, partners: bool) -> Judge:

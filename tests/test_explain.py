@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from cli_helpers import Capsys, run, run_with_input, write
 
 from interpreter.explain import Words, diff_lines, render
 from interpreter.explain.diff import diff_text
+from interpreter.frozen import replace
 from interpreter.variants import bundled_names, load_document, load_rules, variants_dir
 
 

@@ -4,13 +4,13 @@ schema), every kind in one module, and no kind named outside its module."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import importlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from interpreter import frozen
 from interpreter.phases.alone_model import AloneModel
 from interpreter.phases.base import Phase
 from interpreter.phases.base_model import PhaseModel
@@ -54,12 +54,12 @@ def _model_defaults() -> dict[tuple[str, ...], Any]:
     where += [(model, ("$defs", kind, "properties", kind, "properties")) for kind, model in KINDS.items()]
     out: dict[tuple[str, ...], Any] = {}
     for cls, base in where:
-        for f in dataclasses.fields(cls):
+        for f in frozen.fields(cls):
             if f.name in ("id", "path"):
                 continue
-            if f.default is not dataclasses.MISSING and f.default is not None:
+            if f.default is not frozen.MISSING and f.default is not None:
                 out[(*base, f.name)] = f.default
-            elif f.default_factory is not dataclasses.MISSING:
+            elif f.default_factory is not frozen.MISSING:
                 out[(*base, f.name)] = f.default_factory()
     return out
 
@@ -103,7 +103,8 @@ def test_every_schema_default_is_a_model_default() -> None:
     assert found, "the schema mirrors the defaults"
     for path in found:
         if path == ("properties", "first_dealer"):
-            assert found[path] == "random" and SpecModel.__dataclass_fields__["first_dealer"].default is None
+            first_dealer = {f.name: f for f in frozen.fields(SpecModel)}["first_dealer"]
+            assert found[path] == "random" and first_dealer.default is None
             continue
         assert path in model, f"schema default at {'/'.join(path)} has no default in the model"
 
@@ -129,7 +130,7 @@ def test_written_settings_are_read() -> None:
 
 def test_the_model_is_frozen() -> None:
     model = load_rules("euchre").model
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(frozen.FrozenError):
         model.bidding[0].id = "other"  # type: ignore[misc]
 
 
@@ -151,7 +152,7 @@ def test_every_kind_is_a_model_module_beside_its_phase_module() -> None:
     for kind, model in KINDS.items():
         assert issubclass(model, PhaseModel)
         assert model.__module__ == f"interpreter.phases.{kind}_model", kind
-        assert dataclasses.is_dataclass(model)
+        assert frozen.is_frozen(model)
         runtime = importlib.import_module(f"interpreter.phases.{kind}")
         own = [v for v in vars(runtime).values() if isinstance(v, type) and v.__module__ == runtime.__name__]
         assert [v.__name__ for v in own if issubclass(v, Phase)] == [model.__name__.removesuffix("Model")], kind

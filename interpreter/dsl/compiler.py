@@ -39,9 +39,9 @@ from __future__ import annotations
 import difflib
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, overload
 
+from ..frozen import frozen_positional
 from ..limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_INT, shorten
 from .parser import Token, Tree, UnexpectedCharacters, UnexpectedToken, parse
 
@@ -69,7 +69,7 @@ _A = {"int": "a number", "bool": "true/false", "str": "text"}
 _NEEDS = {"int": "numbers", "bool": "true/false", "str": "text"}
 
 
-@dataclass(frozen=True)
+@frozen_positional
 class CompiledExpr:
     """A checked expression: call ``fn(env)`` to evaluate it."""
 

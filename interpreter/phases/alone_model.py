@@ -5,9 +5,9 @@ alone: the maker, his partners, or each defender in turn, may play alone (his si
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .alone import Alone
 from .base import Phase
 from .base_model import BuildContext, Expr, PhaseModel, answer_condition
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class AloneModel(PhaseModel):
     kind = "alone"
     places = ("declarations",)

@@ -6,9 +6,9 @@ What the kind does, and why, is told once: in `auction.py`'s docstring.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..frozen import frozen
 from .auction import Auction, BidRow
 from .base import Phase
 from .base_model import BuildContext, PhaseModel
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class AuctionModel(PhaseModel):
     kind = "auction"
     word = "auction"

@@ -5,9 +5,9 @@ auto_trump: the upcard alone fixes trump when a condition on it holds (no maker,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .auto_trump import AutoTrump
 from .base import Phase, upcard_table
 from .base_model import BuildContext, Expr, PhaseModel
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class AutoTrumpModel(PhaseModel):
     kind = "auto_trump"
     needs_upcard = True

@@ -17,9 +17,9 @@ every action. `registry.KINDS` maps each kind's name to its model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from ..frozen import field, frozen
 from .base import Phase, SeatFilter
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class BuildContext(Protocol):
     ) -> list[str]: ...
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class PhaseModel:
     """One phase of `bidding` or `declarations` as written, with its defaults applied.
 

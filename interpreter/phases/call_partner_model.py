@@ -5,10 +5,10 @@ call_partner: the maker names a card by suit; its holder becomes his secret part
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import norm_rank
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, PhaseModel
 from .call_partner import CallPartner
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class CallPartnerModel(PhaseModel):
     kind = "call_partner"
     places = ("declarations",)

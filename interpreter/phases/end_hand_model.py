@@ -5,9 +5,9 @@ What the kind does, and why, is told once: in `end_hand.py`'s docstring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, Expr, PhaseModel
 from .end_hand import EndHand, Outcome
@@ -22,7 +22,7 @@ WHO_WORDS = {
 }
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class EndHandModel(PhaseModel):
     kind = "end_hand"
     places = ("bidding", "declarations")

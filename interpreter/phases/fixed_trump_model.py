@@ -6,10 +6,10 @@ fixed_trump: the spec itself names trump (a suit or a no-trump contract); nobody
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import norm_suit
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, PhaseModel
 from .fixed_trump import FixedTrump
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class FixedTrumpModel(PhaseModel):
     kind = "fixed_trump"
     word = "fixed trump"

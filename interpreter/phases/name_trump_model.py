@@ -6,10 +6,10 @@ name_trump: each player in turn (round 2) or the auction's winner names trump or
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import norm_suit
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, Expr, PhaseModel, answer_condition
 from .name_trump import NameTrump
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class NameTrumpModel(PhaseModel):
     kind = "name_trump"
 

@@ -5,9 +5,9 @@ What the kind does, and why, is told once: in `name_upcard_suit.py`'s docstring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .base import Phase, upcard_table
 from .base_model import BuildContext, Expr, PhaseModel
 from .name_upcard_suit import NameUpcardSuit
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class NameUpcardSuitModel(PhaseModel):
     kind = "name_upcard_suit"
     needs_upcard = True

@@ -5,9 +5,9 @@ order_up (round 1): each player may order the upcard's suit as trump; the dealer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, Expr, PhaseModel, answer_condition
 from .order_up import OrderUp
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 TRUMP_NOTE = " (trump: the upcard's suit; the upcard does not count)"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class OrderUpModel(PhaseModel):
     kind = "order_up"
     needs_upcard = True

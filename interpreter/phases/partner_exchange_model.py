@@ -5,9 +5,9 @@ What the kind does, and why, is told once: in `partner_exchange.py`'s docstring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, PhaseModel
 from .partner_exchange import PartnerExchange
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class PartnerExchangeModel(PhaseModel):
     kind = "partner_exchange"
     places = ("declarations",)

@@ -5,9 +5,9 @@ play_or_fold: every player but the maker, from the maker's left, stays in or fol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .base import Phase
 from .base_model import BuildContext, PhaseModel
 from .play_or_fold import PlayOrFold
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..explain.rules_text import Describer
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class PlayOrFoldModel(PhaseModel):
     kind = "play_or_fold"
     places = ("declarations",)

@@ -1,4 +1,4 @@
-"""The typed spec model: a schema-checked variant as frozen dataclasses, defaults applied.
+"""The typed spec model: a schema-checked variant as frozen classes (`interpreter/frozen.py`), defaults applied.
 
 This is the one reader of the raw (merged, schema-valid) YAML data. Everything
 after loading — the compiler, verify, explain, diff, the transcript and the
@@ -13,17 +13,17 @@ compiler turns them into closures, explain into words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import norm_rank
+from ..frozen import field, frozen, replace
 from ..phases.base_model import Expr, PathPart, PhaseModel
 from ..phases.registry import KINDS
 
 Rank = str | int  # a rank as written (`9`, `T`, `10`, `A`) or an order token (`right_bower`)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class OptionModel:
     """An integer option: a list of `values`, or a range `min`..`max` (a numeric toggle is one overlay).
 
@@ -70,7 +70,7 @@ class OptionModel:
         return tuple(sorted(v for v in near if self.low <= v <= self.high))
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class DeckModel:
     suits: tuple[str, ...]
     ranks: tuple[Rank, ...]
@@ -83,7 +83,7 @@ class DeckModel:
     lowest: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class RankingModel:
     trump: tuple[Rank, ...]
     plain: tuple[Rank, ...]
@@ -91,7 +91,7 @@ class RankingModel:
     no_trump: dict[str, tuple[Rank, ...]] = field(default_factory=dict)  # name → order, high to low
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class DrawModel:
     """first_dealer: {draw: lowest, order: [...]}: the lowest card drawn deals first."""
 
@@ -99,27 +99,27 @@ class DrawModel:
     order: tuple[Rank, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class DealModel:
     packets: tuple[int | tuple[int, ...], ...]  # cards each round: one count, or one count per seat
     upcard: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class LeadRowModel:
     when: Expr | None  # None: `otherwise: true`
     source: Expr  # `from`: the seat that leads
     id: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class AwardModel:
     makers: Expr | None = None
     defenders: Expr | None = None
     each: Expr | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class ScoreRowModel(AwardModel):
     when: Expr | None  # None: `otherwise: true`
     counters: tuple[tuple[str, AwardModel], ...] = ()  # counter name → its changes
@@ -127,7 +127,7 @@ class ScoreRowModel(AwardModel):
     id: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class WinRuleModel:
     winner_if: Expr | None = None  # these sides win
     loser_if: Expr | None = None  # these sides lose: the others win (one of the two is written)
@@ -135,7 +135,7 @@ class WinRuleModel:
     id: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class GamesModel:
     """`games`: the match is played in games (laps, a rubber of N games).
 
@@ -150,13 +150,13 @@ class GamesModel:
     best: str = "all"  # "all" | "highest" | "lowest"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class CounterModel:
     start: int = 0
     description: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class SpecModel:
     name: str
     title: str

@@ -15,7 +15,6 @@ under a node budget and records a side table `JSON path -> marks`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import SpecError
+from ..frozen import field, frozen_positional
 from ..limits import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, MAX_INT, MAX_NODES, MAX_TEXT, shorten
 
 __all__ = [
@@ -94,7 +94,7 @@ def describe_type(value: Any) -> str:
 _Pos = tuple[int | None, int | None, int, int, int]
 
 
-@dataclass(frozen=True)
+@frozen_positional
 class LoadedYaml:
     """A parsed spec file: plain data plus where each value came from.
 

@@ -19,12 +19,12 @@ import sys
 
 
 def run() -> int:
-    argv = sys.argv[1:]
-    if len(argv) > 1 and argv[0] == "validate" and not any(a.startswith("-") for a in argv[1:]):
-        # An unchanged spec validated before: its remembered answer, without loading the engine.
-        from .validate_cache import answers
+    from .validate_cache import answers, plain_validate
 
-        lines = answers(argv[1:])
+    files = plain_validate(sys.argv[1:])
+    if files is not None:
+        # An unchanged spec validated before: its remembered answer, without loading the engine.
+        lines = answers(files)
         if lines is not None:
             try:
                 print("\n".join(lines), flush=True)

@@ -7,7 +7,6 @@ it is, and the command exits 1 — never with a traceback.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
@@ -21,11 +20,14 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 from . import __version__
 from .errors import SpecError, TrickSpecError
 from .limits import shorten
+from .validate_cache import plain_validate
 from .variants import bundled_names, load_rules
 
 # Modules only `play` and `replay` need (bots, rich, records, output files) are imported where
 # they are used: a `validate` should not pay for them (fast start, see benchmarks/startup.py).
 if TYPE_CHECKING:
+    import argparse  # imported where the parser is built: a plain `validate FILE…` builds none
+
     from .engine import State
     from .match import Agent, HandRecord
     from .records import Replay
@@ -59,17 +61,22 @@ def _as_variant_arg(text: str) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    return validate_files(args.files, args.rule)
+
+
+def validate_files(files: Sequence[str], overlays: Sequence[str]) -> int:
+    """`trickspec validate`: an "ok" line per spec on stdout, or its error on stderr (then exit 1)."""
     status = 0
-    for name in args.files:
+    for name in files:
         try:
-            rules = load_rules(_as_variant_arg(name), rules=args.rule)
+            rules = load_rules(_as_variant_arg(name), rules=overlays)
         except SpecError as err:
             print(error_text(err), file=sys.stderr)
             status = 1
             continue
         said = f"({rules.name}: {rules.heading}, {rules.players} players)"
         print(f"ok: {name} {said}")
-        if not args.rule:
+        if not overlays:
             from .validate_cache import remember  # the next validate of this file answers at once
 
             remember(name, said)
@@ -292,14 +299,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ parser
-class _Parser(argparse.ArgumentParser):
-    """Usage mistakes are bad input too: the message, and exit status 1 (argparse says 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
-
-
 def _add_variant_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "variant",
@@ -463,6 +462,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line. Given the `command` a command line names, only that command's
     arguments are declared (every command keeps its name and help, so usage and errors are
     unchanged): declaring all of them cost about 5% of a cold `trickspec validate`."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """Usage mistakes are bad input too: the message, and exit status 1 (argparse says 2)."""
+
+        def error(self, message: str) -> NoReturn:
+            self.print_usage(sys.stderr)
+            self.exit(1, f"{self.prog}: error: {message}\n")
+
     parser = _Parser(prog="trickspec", description="A rules-as-data interpreter for Euchre-family card games.")
     parser.add_argument("--version", action="version", version=f"trickspec {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -552,7 +560,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(ValueError):  # only the main thread may set signal handlers
             previous = signal.signal(signal.SIGTERM, _terminated)
         _tolerant_streams()
-        args = build_parser(_command_word(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        words = sys.argv[1:] if argv is None else argv
+        files = plain_validate(words)
+        if files is not None:  # the usual `validate FILE…` means the same to any parser: none is built
+            return validate_files(files, [])
+        args = build_parser(_command_word(words)).parse_args(argv)
         return int(args.func(args))
     except TrickSpecError as err:
         return _fail(err)

@@ -37,6 +37,17 @@ _DEPENDENCIES = ("yaml", "jsonschema")  # (lark only generates the parser's tabl
 _stamp: bytes | None = None
 
 
+def plain_validate(argv: Sequence[str]) -> list[str] | None:
+    """The files of a plain `validate FILE…` command line (no option at all), else None.
+
+    Such a line has one meaning (validate these files, no overlay), so `__main__.run`
+    answers it from here and `cli.main` runs it without building the argument parser
+    (argparse and what it imports are a few percent of a cold validate)."""
+    if len(argv) > 1 and argv[0] == "validate" and not any(a.startswith("-") for a in argv[1:]):
+        return list(argv[1:])
+    return None
+
+
 def cache_dir() -> str | None:
     """Where the answers live; None when the cache is off (TRICKSPEC_CACHE_DIR set to nothing)."""
     configured = os.environ.get("TRICKSPEC_CACHE_DIR")

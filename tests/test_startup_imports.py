@@ -42,6 +42,14 @@ def test_a_valid_spec_is_validated_without_lark_jsonschema_rich_or_the_answer_ca
     assert not _top(modules) & {"lark", "jsonschema", "rich", "hashlib", "tempfile"}
 
 
+def test_a_plain_validate_builds_no_argument_parser() -> None:
+    """`validate FILE…` with no option means one thing: argparse (with gettext, locale and
+    shutil, which its help formatter imports) is not loaded for it."""
+    status, modules = _modules_after_validate("variants/euchre.yaml")
+    assert status == 0
+    assert not _top(modules) & {"argparse", "gettext", "shutil"}
+
+
 def test_only_the_kinds_the_spec_uses_are_imported() -> None:
     status, modules = _modules_after_validate("variants/euchre.yaml")
     assert status == 0

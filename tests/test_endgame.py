@@ -78,6 +78,8 @@ def test_solving_does_not_change_the_world() -> None:
 
 
 def test_pimc_with_exact_search_leads_the_top_trump() -> None:
+    """A check of the wiring (the rule bot leads AD here too: the test above is the one that
+    proves the search finds the winning card)."""
     state = _draw_trump_first()
     bot = make_agent("pimc:k=10:exact=3", rng=random.Random(3))
     assert state.rules.codec.to_str(bot.act(state, 1)) == "AD"

@@ -91,9 +91,9 @@ REGISTRY: dict[str, AgentKind] = {
                     0,
                     "judge worlds by the chance to win the match: 1 always, 2 in a hand that can end it (0: points)",
                 ),
-                "carry": Option(int, 0, "most fitting worlds carried from one card play to the next (0: off)"),
-                "reuse": Option(int, 0, "a world no draw fits: a fitting world drawn before, not a looser one (1)"),
-                "exact": Option(int, 0, "tricks left at which a world is solved exactly, not rolled out (0: off)"),
+                "carry": Option(int, 0, "most fitting worlds carried from one card play to the next (0: off)", low=0),
+                "reuse": Option(int, 0, "a world no draw fits: one that fitted before, not a looser one (1)", low=0),
+                "exact": Option(int, 0, "tricks left at which a world is solved, not rolled out (0: off)", low=0),
             },
         ),
     )

@@ -17,9 +17,7 @@ def _cards(state: State, words: str) -> list[int]:
     return [c for c in (parse(w) for w in words.split()) if c is not None]
 
 
-def _ordered_hand(
-    seat1: str = "AS KS QS TH 9H", seat3: str = "JS 9S TS JH QH", seat2: str = "9C TC JD QD KD"
-) -> State:
+def _ordered_hand(seat1: str = "AS KS QS TH 9H", seat3: str = "JS 9S TS JH QH", seat2: str = "9C TC JD QD KD") -> State:
     """Euchre, dealer 0, seat 1 orders the 9 of diamonds (trump) and leads."""
     rules = load_rules("euchre")
     parse = rules.codec.parse
@@ -114,9 +112,48 @@ def test_sure_needs_a_gain_beyond_the_noise() -> None:
     bot = PimcBot(random.Random(0), k=4, trust=2.0)
     steady = [[1.0, 0.0], [1.0, 0.2], [1.2, 0.0], [1.0, 0.1]]
     noisy = [[4.0, 0.0], [-2.0, 0.0], [2.0, 0.0], [-3.0, 0.0]]
-    assert bot._sure(steady, 0, 1)
-    assert not bot._sure(noisy, 0, 1)
-    assert not bot._sure(steady, 1, 0)
+    assert bot._sure(steady, 0, 1, 2.0)
+    assert not bot._sure(noisy, 0, 1, 2.0)
+    assert not bot._sure(steady, 1, 0, 2.0)
+
+
+def _departures(bot: PimcBot, seeds: range) -> tuple[int, int, int]:
+    """How often `bot` chose unlike the rule bot in the bidding (bids, orders, calls, discards),
+    in the choice to play alone, and in the card play (the rule bot's choices are the ones
+    applied, so every bot sees the same decisions)."""
+    rules = load_rules("euchre")
+    codec = rules.codec
+    rule_bot = RuleBot()
+    bids = alone = plays = 0
+    for seed in seeds:
+        state = rules.deal(random.Random(seed), seed % 4)
+        while not state.is_over:
+            choice = rule_bot.act(state, state.turn)
+            if bot.act(state, state.turn) != choice:
+                if state.playing:
+                    plays += 1
+                elif codec.ALONE in state.legal_actions():
+                    alone += 1
+                else:
+                    bids += 1
+            state.apply(choice)
+    return bids, alone, plays
+
+
+def test_trust_can_be_set_for_the_bidding_and_the_play_apart() -> None:
+    """`tbid` keeps the rule bot's bids, orders, calls and discards unless the search is sure,
+    `tplay` its card plays; with one world the search is never sure, so that part follows the
+    rule bot and the others do not. The choice to play alone stays the search's under `tbid`."""
+    seeds = range(32, 40)  # deals where a one-world search departs in all three parts
+    free = _departures(PimcBot(random.Random(5), k=1), seeds)
+    assert min(free) > 0  # the search alone departs in every part on these deals
+    bids, alone, plays = _departures(PimcBot(random.Random(5), k=1, tbid=1.0), seeds)
+    assert bids == 0 and alone > 0 and plays > 0
+    bids, alone, plays = _departures(PimcBot(random.Random(5), k=1, tplay=1.0), seeds)
+    assert plays == 0 and bids > 0
+    assert _departures(PimcBot(random.Random(5), k=1, trust=1.0), seeds) == (0, 0, 0)
+    both = PimcBot(random.Random(5), k=1, trust=1.0, tplay=0.0)  # trust sets the other margins
+    assert both.tbid == 1.0 and both.tplay == 0.0
 
 
 def test_bidding_decisions_get_their_own_budget() -> None:

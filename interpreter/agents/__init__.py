@@ -73,6 +73,8 @@ REGISTRY: dict[str, AgentKind] = {
                 exact=int(o["exact"]),
                 carry=int(o["carry"]),
                 reuse=int(o["reuse"]),
+                tbid=o["tbid"],
+                tplay=o["tplay"],
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -83,6 +85,8 @@ REGISTRY: dict[str, AgentKind] = {
                 "iplay": Option(int, 0, "infer from card plays too (1: the card, 2: its kind) or bidding only (0)"),
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
+                "tbid": Option(float, -1, "trust's z-score for bids, orders, calls, discards (not alone; <0: trust)"),
+                "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
                 "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),

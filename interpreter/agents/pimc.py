@@ -60,6 +60,8 @@ class PimcBot:
         exact: int = 0,
         carry: int = 0,
         reuse: int = 0,
+        tbid: float = -1.0,
+        tplay: float = -1.0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -79,6 +81,10 @@ class PimcBot:
         self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
+        # ... for the bids, orders, calls and discards before the first card (not the choice to
+        # play alone: the search's own beats the rule bot's), and in the card play (below 0: `trust`)
+        self.tbid = trust if tbid < 0 else tbid
+        self.tplay = trust if tplay < 0 else tplay
         self.worlds = 0  # worlds drawn at the last searched decision
         self.match = match  # judge a world by the match it leaves (equity.py), not the hand's points: 1 always,
         # 2 only in a hand that can end the match
@@ -105,9 +111,16 @@ class PimcBot:
         best = [a for a, v in zip(legal, totals, strict=True) if v == top]
         if hint in best:
             return hint
-        if self.trust > 0 and not self._sure(worth, legal.index(best[0]), legal.index(hint)):
+        margin = self.tplay if state.playing else self.trust if self._declares(state, legal) else self.tbid
+        if margin > 0 and not self._sure(worth, legal.index(best[0]), legal.index(hint), margin):
             return hint
         return best[0]
+
+    @staticmethod
+    def _declares(state: State, legal: list[int]) -> bool:
+        """Is this the choice to play alone or not? (`tbid` leaves it to the search.)"""
+        codec = state.rules.codec
+        return codec.ALONE in legal and codec.TOGETHER in legal
 
     def _equivalent(self, state: State, legal: list[int]) -> list[list[int]]:
         """The legal cards in groups that take the same tricks, each high to low.
@@ -156,12 +169,13 @@ class PimcBot:
                 groups.append(group)
         return groups
 
-    def _sure(self, worth: list[list[float]], best: int, hint: int) -> bool:
-        """Is `best` better than `hint` by more than `trust` standard errors over the worlds?"""
+    @staticmethod
+    def _sure(worth: list[list[float]], best: int, hint: int, margin: float) -> bool:
+        """Is `best` better than `hint` by more than `margin` standard errors over the worlds?"""
         if len(worth) < 2:
             return False
         mean, var = _paired([row[best] - row[hint] for row in worth])
-        return mean > 0 and (var == 0 or mean / var**0.5 > self.trust)
+        return mean > 0 and (var == 0 or mean / var**0.5 > margin)
 
     def values(self, state: State, seat: int, legal: list[int]) -> list[float]:
         """Summed returns of each legal action over the sampled worlds."""

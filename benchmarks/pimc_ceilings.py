@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Where could `pimc` still win points? Diagnostic ceilings, deal by deal against the default.
+
+Each configuration is the default `pimc` with ONE part of its decisions made
+differently, played over the same single deals as benchmarks/duplicate_hands.py
+(deal `m` of seed S, each played with the tested side on either side against
+`rules`):
+
+- `base`: the default `pimc` everywhere;
+- `oracle-bid`: a `pimc` whose worlds are all the real deal (it sees every hand:
+  a diagnostic, not a bot) for the decisions before the first card;
+- `oracle-def` / `oracle-make`: the real deal for the card play only when its side
+  defends / made trump;
+- `oracle-lone`: the real deal for the card play only when defending against a
+  lone hand;
+- `post-bid` / `post-play`: `pimc:infer=300` (worlds fitted to the bidding with up
+  to 300 draws: nearer the exact posterior) before the first card / in the play.
+
+A ceiling is how much better than `base` a part could do with perfect (or
+nearer-exact) knowledge: the gap worth attacking. Each configuration's values
+per deal go to `--out` (JSON lines), so runs of several processes can be paired
+afterwards (`--pair FILE...`).
+
+    python benchmarks/pimc_ceilings.py CONFIG [CONFIG ...] --deals 150 --seed 1000 --out ceil.jsonl
+    python benchmarks/pimc_ceilings.py --pair ceil.jsonl [more.jsonl ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from interpreter.agents import make_agent  # noqa: E402
+from interpreter.agents.pimc import PimcBot  # noqa: E402
+from interpreter.engine import State  # noqa: E402
+from interpreter.match import Agent  # noqa: E402
+from interpreter.rules import Rules  # noqa: E402
+from interpreter.variants import load_rules  # noqa: E402
+from interpreter.worlds import WorldSampler  # noqa: E402
+
+Part = Callable[[State, int], bool]
+
+
+class OracleBot(PimcBot):
+    """A diagnostic `pimc` whose one world is the real deal: it reads every hand (never a bot)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng, k=1)
+        self._truth: State | None = None
+
+    def act(self, state: State, seat: int) -> int:
+        self._truth = state
+        return super().act(state, seat)
+
+    def _likely_world(self, sampler: WorldSampler, seat: int) -> State:
+        assert self._truth is not None
+        return self._truth.clone()
+
+
+class Mixed:
+    """`special` for the decisions `part` picks, `default` for the rest."""
+
+    def __init__(self, special: Agent, default: Agent, part: Part) -> None:
+        self.special, self.default, self.part = special, default, part
+
+    def act(self, state: State, seat: int) -> int:
+        return (self.special if self.part(state, seat) else self.default).act(state, seat)
+
+
+def bidding(state: State, seat: int) -> bool:
+    return not state.playing
+
+
+def defending(state: State, seat: int) -> bool:
+    side = state.rules.side_of
+    return state.playing and side[state.maker] != side[seat]
+
+
+def making(state: State, seat: int) -> bool:
+    side = state.rules.side_of
+    return state.playing and side[state.maker] == side[seat]
+
+
+def against_lone(state: State, seat: int) -> bool:
+    return defending(state, seat) and bool(state.alone)
+
+
+def playing(state: State, seat: int) -> bool:
+    return state.playing
+
+
+def kind_of(state: State, word: str) -> bool:
+    """Is the decision to take one of kind `word`: `order` (order up or pass), `call` (name a
+    trump or pass), `discard`, `alone` (alone or together)?"""
+    if state.playing:
+        return False
+    c = state.rules.codec
+    legal = state.legal_actions()
+    if word == "order":
+        return c.ORDER in legal
+    if word == "call":
+        return any(c.CALL <= a < c.BID for a in legal)
+    if word == "discard":
+        return any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal)
+    return c.ALONE in legal and c.TOGETHER in legal
+
+
+def build(config: str, rng: random.Random) -> Agent:
+    base = make_agent("pimc", rng=rng)
+    if config == "base":
+        return base
+    if config.startswith("pimc"):  # any other spec of pimc, compared with the default
+        return make_agent(config, rng=rng)
+    if config.startswith("rules-"):  # the rule bot takes one kind of decision, pimc the rest
+        words = config[6:].split("+")
+        return Mixed(make_agent("rules"), base, lambda state, seat: any(kind_of(state, w) for w in words))
+    if config.startswith("oracle-"):
+        part = {"bid": bidding, "def": defending, "make": making, "lone": against_lone}[config[7:]]
+        return Mixed(OracleBot(random.Random(rng.random())), base, part)
+    if config.startswith("post-"):
+        part = {"bid": bidding, "play": playing}[config[5:]]
+        return Mixed(make_agent("pimc:infer=300", rng=random.Random(rng.random())), base, part)
+    raise SystemExit(f"unknown configuration {config!r}")
+
+
+def deal_value(rules: Rules, config: str, m: int, seed: int) -> float:
+    """Deal `m` played both ways (as duplicate_hands.deal_value): the tested side's points minus the other's."""
+    rng = random.Random(seed + m)
+    dealer = rng.randrange(rules.players)
+    base = rules.deal(rng, dealer)
+    total = 0.0
+    for side in (0, 1):
+        bots = [
+            build(config, random.Random(m * 11 + s)) if rules.side_of[s] == side else make_agent("rules")
+            for s in range(rules.players)
+        ]
+        st = rules.new_hand(dealer, [list(h) for h in base.dealt], None if base.upcard < 0 else base.upcard)
+        while not st.is_over:
+            st.apply(bots[st.turn].act(st, st.turn))
+        delta = st.result()["delta"]
+        total += delta[side] - delta[1 - side]
+    return total / 2
+
+
+def interval(values: list[float]) -> str:
+    mean = statistics.mean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("inf")
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] ({len(values)} deals)"
+
+
+def pair(files: list[str]) -> None:
+    values: dict[str, dict[int, float]] = {}
+    for name in files:
+        for line in Path(name).read_text().splitlines():
+            row = json.loads(line)
+            values.setdefault(row["config"], {})[row["deal"]] = row["value"]
+    base = values.get("base", {})
+    for config, per in values.items():
+        print(f"{config}: vs rules {interval(list(per.values()))}")
+        common = sorted(set(per) & set(base))
+        if config != "base" and len(common) > 1:
+            print(f"  minus base, deal by deal: {interval([per[m] - base[m] for m in common])}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("configs", nargs="*")
+    parser.add_argument("--variant", default="euchre")
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--out", default="")
+    parser.add_argument("--pair", nargs="+", default=[])
+    args = parser.parse_args()
+    if args.pair:
+        pair(args.pair)
+        return 0
+    rules = load_rules(args.variant)
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115
+    for m in range(args.deals):
+        for config in args.configs:
+            value = deal_value(rules, config, m, args.seed)
+            if out is not None:
+                out.write(json.dumps({"config": config, "deal": m, "value": value}) + "\n")
+                out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

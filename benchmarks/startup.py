@@ -7,8 +7,17 @@ validated before and unchanged, answered from interpreter/validate_cache.py (a
 temporary cache folder, filled by one untimed run first).
 
 Every run is a new process (a cold start: imports, schema, compile). The full validate
-is timed both as `python -m interpreter` and through the `trickspec` command (the console
-script installed beside the interpreter), when it is there.
+is timed both as `python -m interpreter` (this checkout) and through the `trickspec`
+command (the console script installed beside the interpreter: the editable install of
+a checkout, or with `--python` another environment's, e.g. a `pip install .`), when it
+is there. Each round runs every command once, in turn; the project's own share of a
+command is its time minus `python -c pass`'s in the same round (the interpreter's own
+start, `site` and the installed `.pth` files, which every Python program pays), and the
+median and least of those differences are printed beside the times.
+
+`--instructions` counts instead, once per command, the machine instructions of the
+same runs with Valgrind (`valgrind --tool=callgrind`): exact and untouched by the
+machine's load, so a change can be weighed on a busy machine.
 
 A cold start is a new process, not a new install: Python reads the package's compiled
 bytecode (`__pycache__`, written by pip at install or by the first run), so the runs
@@ -17,13 +26,14 @@ PYTHONDONTWRITEBYTECODE (some sandboxes and containers do) would otherwise make 
 run compile the whole package from source again, which no installed copy does; that
 setting is dropped for the runs, and the output says so.
 
-    python benchmarks/startup.py [--runs 11]
+    python benchmarks/startup.py [--runs 11] [--python PATH] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,44 +42,90 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SPEC = "variants/euchre.yaml"
+BARE = "python -c pass"
+
+
+def _env(cache: str) -> dict[str, str]:
+    env = {**os.environ, "TRICKSPEC_CACHE_DIR": cache}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode is read (and written once), as installed code's is
+    return env
 
 
 def wall(cmd: list[str], runs: int, cache: str = "") -> list[float]:
     out = []
-    env = {**os.environ, "TRICKSPEC_CACHE_DIR": cache}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode is read (and written once), as installed code's is
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
+        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=_env(cache))
         out.append(time.perf_counter() - t0)
     return out
+
+
+def instructions(cmd: list[str], cache: str = "") -> int:
+    """Instructions the command executes, as Valgrind's callgrind counts them."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
+            check=True,
+            capture_output=True,
+            cwd=ROOT,
+            env=_env(cache),
+        )
+        for line in Path(out).read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise RuntimeError("callgrind wrote no totals")
+
+
+def commands(python: str) -> dict[str, tuple[list[str], bool]]:
+    """name -> (command line, whether it reads the remembered answers)."""
+    validate = [python, "-m", "interpreter", "validate", SPEC]
+    found: dict[str, tuple[list[str], bool]] = {"validate (full)": (validate, False)}
+    script = Path(python).with_name("trickspec")
+    if script.is_file():
+        found["trickspec validate (full)"] = ([str(script), "validate", SPEC], False)
+    found["validate (remembered)"] = (validate, True)
+    found[BARE] = ([python, "-c", "pass"], False)
+    return found
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:6.1f}"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--runs", type=int, default=11)
+    ap.add_argument("--python", default=sys.executable, help="the interpreter (and its trickspec) to time")
+    ap.add_argument("--instructions", action="store_true", help="count instructions with Valgrind instead")
     args = ap.parse_args(argv)
-    validate = [sys.executable, "-m", "interpreter", "validate", "variants/euchre.yaml"]
-    script = Path(sys.executable).with_name("trickspec")
-    bare = [sys.executable, "-c", "pass"]
-    commands = {"validate (full)": (validate, ""), "validate (remembered)": (validate, "cache")}
-    if script.is_file():
-        commands["trickspec validate (full)"] = ([str(script), "validate", "variants/euchre.yaml"], "")
-    commands["python -c pass"] = (bare, "")
+    todo = commands(args.python)
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         print("(PYTHONDONTWRITEBYTECODE is set here: dropped for the runs, which read the package's bytecode)")
-    times: dict[str, list[float]] = {name: [] for name in commands}
     with tempfile.TemporaryDirectory() as cache:
-        for cmd, cached in commands.values():  # untimed: writes the bytecode and fills the answer cache
+        for cmd, cached in todo.values():  # untimed: writes the bytecode and fills the answer cache
             wall(cmd, 1, cache if cached else "")
+        if args.instructions:
+            if shutil.which("valgrind") is None:
+                print("--instructions needs valgrind on the PATH", file=sys.stderr)
+                return 1
+            counts = {name: instructions(cmd, cache if cached else "") for name, (cmd, cached) in todo.items()}
+            for name, count in counts.items():
+                own = "" if name == BARE else f"  own (minus {BARE}) {(count - counts[BARE]) / 1e6:7.1f}M"
+                print(f"{name:<27} {count / 1e6:7.1f}M instructions{own}")
+            return 0
+        times: dict[str, list[float]] = {name: [] for name in todo}
         for _ in range(args.runs):  # interleaved, one of each at a time
-            for name, (cmd, cached) in commands.items():
+            for name, (cmd, cached) in todo.items():
                 times[name] += wall(cmd, 1, cache if cached else "")
     for name, ts in times.items():
-        print(
-            f"{name:<25} median {statistics.median(ts) * 1000:6.1f} ms  "
-            f"(min {min(ts) * 1000:.1f}, max {max(ts) * 1000:.1f}; {args.runs} runs)"
-        )
+        line = f"{name:<27} median {_ms(statistics.median(ts))} ms  (min {_ms(min(ts))}, max {_ms(max(ts))})"
+        if name != BARE:
+            own = [t - bare for t, bare in zip(ts, times[BARE], strict=True)]
+            line += f"  own: median {_ms(statistics.median(own))}, min {_ms(min(own))}"
+        print(line)
+    print(f"({args.runs} rounds; own = the command's time minus {BARE}'s in the same round)")
     return 0
 
 

@@ -15,9 +15,11 @@ command is its time minus `python -c pass`'s in the same round (the interpreter'
 start, `site` and the installed `.pth` files, which every Python program pays), and the
 median and least of those differences are printed beside the times.
 
-`--instructions` counts instead, once per command, the machine instructions of the
-same runs with Valgrind (`valgrind --tool=callgrind`): exact and untouched by the
-machine's load, so a change can be weighed on a busy machine.
+`--instructions` counts instead the machine instructions of the same runs with
+Valgrind (`valgrind --tool=callgrind`), `--counts` runs of each command (default 3,
+interleaved; the median is printed): untouched by the machine's load, so a change can
+be weighed on a busy machine. A run's count still moves by a percent or so with
+Python's random hash seed (dict and set layouts), hence the median.
 
 A cold start is a new process, not a new install: Python reads the package's compiled
 bytecode (`__pycache__`, written by pip at install or by the first run), so the runs
@@ -26,7 +28,7 @@ PYTHONDONTWRITEBYTECODE (some sandboxes and containers do) would otherwise make 
 run compile the whole package from source again, which no installed copy does; that
 setting is dropped for the runs, and the output says so.
 
-    python benchmarks/startup.py [--runs 11] [--python PATH] [--instructions]
+    python benchmarks/startup.py [--runs 11] [--python PATH] [--instructions [--counts 3]]
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=11)
     ap.add_argument("--python", default=sys.executable, help="the interpreter (and its trickspec) to time")
     ap.add_argument("--instructions", action="store_true", help="count instructions with Valgrind instead")
+    ap.add_argument("--counts", type=int, default=3, help="with --instructions: runs counted per command (median)")
     args = ap.parse_args(argv)
     todo = commands(args.python)
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
@@ -110,7 +113,11 @@ def main(argv: list[str] | None = None) -> int:
             if shutil.which("valgrind") is None:
                 print("--instructions needs valgrind on the PATH", file=sys.stderr)
                 return 1
-            counts = {name: instructions(cmd, cache if cached else "") for name, (cmd, cached) in todo.items()}
+            counted: dict[str, list[int]] = {name: [] for name in todo}
+            for _ in range(args.counts):  # interleaved; counts vary a little with the random hash seed
+                for name, (cmd, cached) in todo.items():
+                    counted[name].append(instructions(cmd, cache if cached else ""))
+            counts = {name: int(statistics.median(c)) for name, c in counted.items()}
             for name, count in counts.items():
                 own = "" if name == BARE else f"  own (minus {BARE}) {(count - counts[BARE]) / 1e6:7.1f}M"
                 print(f"{name:<27} {count / 1e6:7.1f}M instructions{own}")

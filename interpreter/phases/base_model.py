@@ -2,7 +2,7 @@
 
 A kind of decision is two modules side by side in this package, under the kind's name:
 
-- `<kind>_model.py`, its *model* (a frozen, keyword-only `PhaseModel` subclass):
+- `<kind>_model.py`, its *model* (a `@frozen` -- frozen, keyword-only -- `PhaseModel` subclass):
   the phase as the spec writes it, every setting typed and every default written
   once, here and nowhere else. It builds its runtime phase (`build`), says itself
   in words for `explain` and `diff` (`describe`, `label`), and declares the few
@@ -10,7 +10,8 @@ A kind of decision is two modules side by side in this package, under the kind's
 - `<kind>.py`, its runtime *phase* (a `Phase` subclass, see `base.py`).
 
 They are apart because the runtime modules are compiled by the optional mypyc
-build, which cannot compile keyword-only dataclasses: a model module is read at
+build, which cannot compile keyword-only dataclasses (the models are `@frozen`,
+their like): a model module is read at
 compile time only (spec model, schema checks, verify, explain), a phase module on
 every action. `registry.KINDS` maps each kind's name to its model.
 """

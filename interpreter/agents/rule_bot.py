@@ -69,6 +69,7 @@ class _Tables:
     bit: tuple[int, ...] = ()  # per card: 1 << card
     n_cards: int = 0
     mates: tuple[int, ...] = ()  # per seat: the seats of its side, as bits (1 << seat)
+    others: dict[int, tuple[int, ...]] = field(default_factory=dict)  # per set of mates (bits): the other seats
     seats: tuple[int, ...] = ()  # every seat, in order
     # (contract, *hand) -> (strength, trumps): shared by every bot of these rules (the same hands
     # are weighed again and again: in the two bidding rounds, pimc's sampled worlds)
@@ -107,6 +108,7 @@ def _build_tables(rules: Rules) -> _Tables:
         tuple(1 << c for c in range(size)),
         rules.codec.n_cards,
         mates,
+        {m: tuple(s for s in range(rules.players) if not m >> s & 1) for m in range(1 << rules.players)},
         tuple(range(rules.players)),
     )
 
@@ -250,6 +252,9 @@ class RuleBot:
         tables = self._last if rules is self._last_rules else self.tables(rules)
         if legal[0] < tables.n_cards:
             return self._play(state, seat, legal, tables)
+        c = rules.codec
+        if c.ORDER in legal:  # the most frequent bidding question: read off the State, no _View
+            return c.ORDER if self._orders(rules, state, seat, tables) else c.PASS
         return self._decide(rules, _View(state, seat), legal)
 
     def tables(self, rules: Rules) -> _Tables:
@@ -274,7 +279,15 @@ class RuleBot:
         trump = contract.trump
         if trump < 0:
             return sum(1.0 if place[c] == 0 else 0.0 for c in hand)
-        trumps = sorted(place[c] for c in hand if contract.follow[c] == trump)
+        follow = contract.follow
+        trumps: list[int] = []
+        aces = 0  # its side suits' top cards
+        for c in hand:
+            if follow[c] == trump:
+                trumps.append(place[c])
+            elif place[c] == 0:
+                aces += 1
+        trumps.sort()
         run = 0
         while run < len(trumps) and trumps[run] == run:
             run += 1
@@ -282,7 +295,6 @@ class RuleBot:
             return 0.0
         # The opponents' trumps fall to the run: the rest of a long trump suit is good too.
         sure = float(len(trumps)) if run >= 2 or len(trumps) >= 4 else run + 0.5 * (len(trumps) - run)
-        aces = sum(1 for c in hand if contract.follow[c] != trump and place[c] == 0)
         return sure + 0.85 * aces
 
     def threshold(self, rules: Rules, seat: int) -> float:
@@ -312,6 +324,23 @@ class RuleBot:
         tables = self._last if rules is self._last_rules else self.tables(rules)
         counts = _cents_without(tables.contracts[k], whole, cards)
         most = max(counts)
+        return self._weakest_of(rules, cards, k, whole, counts, most)
+
+    def _weakest_card(self, rules: Rules, cards: list[int], k: int, whole: list[int]) -> int:
+        """The card `_weakest` names, without the strength it leaves: when one card's loss
+        counts least in exact hundredths it is that card, and no float is weighed."""
+        tables = self._last if rules is self._last_rules else self.tables(rules)
+        counts = _cents_without(tables.contracts[k], whole, cards)
+        most = max(counts)
+        if counts.count(most) == 1:
+            return cards[counts.index(most)]
+        return self._weakest_of(rules, cards, k, whole, counts, most)[0]
+
+    def _weakest_of(
+        self, rules: Rules, cards: list[int], k: int, whole: list[int], counts: list[int], most: int
+    ) -> tuple[int, float]:
+        """`_weakest` from the hundredths `counts` of `whole` less each card (`most` the largest):
+        the floats of the cards that tie for the most decide, as the reference weighs them."""
         weakest, best = -1, 0.0
         for c, count in zip(cards, counts, strict=True):
             if count == most:
@@ -324,14 +353,15 @@ class RuleBot:
     def _decide(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
         actions = set(legal)
-        if c.ORDER in actions:
-            return c.ORDER if self._orders(rules, obs) else c.PASS
         if c.GIVE <= legal[0] < c.GIVE + c.n_cards:
             if obs.seat == obs.maker:  # the maker passes his partner his least useful card
-                return c.GIVE + self._weakest(rules, [a - c.GIVE for a in legal], obs.contract)[0]
+                cards = [a - c.GIVE for a in legal]
+                return c.GIVE + self._weakest_card(rules, cards, obs.contract, cards)
             return max(legal, key=lambda a: rules.contracts[obs.contract].power[a - c.GIVE])
-        if any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal):
-            return self._discard(rules, obs, legal)
+        first, end = c.DISCARD, c.DISCARD + c.n_cards
+        for a in legal:
+            if first <= a < end:
+                return self._discard(rules, obs, legal)
         if c.ALONE in actions and c.TOGETHER in actions:
             return c.ALONE if self._lone(rules, obs) else c.TOGETHER
         if c.EXCHANGE in actions:
@@ -355,35 +385,64 @@ class RuleBot:
     def _lone(self, rules: Rules, obs: _View) -> bool:
         return self.lone_tricks(rules, obs.hand, obs.contract) >= rules.hand_tricks - 0.3
 
-    def _orders(self, rules: Rules, obs: _View) -> bool:
-        """Order the upcard's suit? Counted with the upcard going to the dealer."""
-        k = obs.upcard_suit
+    def _orders(self, rules: Rules, st: State, seat: int, tables: _Tables) -> bool:
+        """Order the upcard's suit? Counted with the upcard going to the dealer.
+
+        (It reads of the State what `_View` would: the seat's hand, the upcard and its suit,
+        the dealer, all public or its own.)"""
+        k = st.up_suit
         if k < 0:
             return False
-        if obs.seat == obs.dealer:
-            whole = [*obs.hand, obs.upcard]
-            worst, est = self._weakest(rules, whole, k)  # est: the strength of the hand without it
-            trump_value = self.tables(rules).contracts[k].trump_value
+        ct = tables.contracts[k]
+        hand = st.hands[seat]
+        upcard = st.upcard
+        dealer = st.dealer
+        # Fewer than two trumps (the upcard counted for the dealer, who would take it) never
+        # orders: told from the bits of the hand, before any count.
+        bit = tables.bit
+        trumps_held = 0
+        for x in hand:
+            trumps_held |= bit[x]
+        trumps_held &= ct.trump_mask
+        if seat == dealer:
+            if (trumps_held | bit[upcard] & ct.trump_mask).bit_count() < 2:
+                return False
+            whole = [*hand, upcard]
+            trump_value = ct.trump_value
+            counts = _cents_without(tables.contracts[k], whole, whole)
+            most = max(counts)
+            if counts.count(most) == 1:
+                # one card's loss counts least: it goes, and the hand left is `most` hundredths
+                # (decided as the float count when clear of the threshold, as below)
+                worst = whole[counts.index(most)]
+                trumps = sum(1 for x in whole if x != worst and trump_value[x])
+                if trumps < 2:
+                    return False
+                margin = most * 10 - self.threshold(rules, seat) * 1000
+                if margin > 1e-6 or margin < -1e-6:
+                    return margin > 0
+            worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
             trumps = sum(1 for x in whole if x != worst and trump_value[x])
         else:
+            if trumps_held.bit_count() < 2:
+                return False
             # The upcard goes to the dealer: worth to this seat as much as it is to him, for or against.
-            tables = self.tables(rules)
-            up_value = TRUMP_VALUE[min(tables.place[k][obs.upcard], 5)] * 0.6
+            up_value = TRUMP_VALUE[min(tables.place[k][upcard], 5)] * 0.6
             side_of = rules.side_of
-            up_value = up_value if side_of[obs.dealer] == side_of[obs.seat] else -up_value
-            threshold = self.threshold(rules, obs.seat)
+            up_value = up_value if side_of[dealer] == side_of[seat] else -up_value
+            threshold = self.threshold(rules, seat)
             # Counted first in exact thousandths (every term is a whole number of them): a
             # count clear of the threshold decides as the float count does (that is within
             # 1e-12 of it); only one at a hair from it is counted as the reference counts.
-            count, trumps = _cents(tables.contracts[k], obs.hand)
+            count, trumps = _cents(ct, hand)
             if trumps < 2:
                 return False
             margin = count * 10 + round(up_value * 1000) - threshold * 1000
             if margin > 1e-6 or margin < -1e-6:
                 return margin > 0
-            est, trumps = self._worth(rules, obs.hand, k)
+            est, trumps = self._worth(rules, hand, k)
             est += up_value
-        return trumps >= 2 and est >= self.threshold(rules, obs.seat)
+        return trumps >= 2 and est >= self.threshold(rules, seat)
 
     def _discard(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
@@ -392,11 +451,11 @@ class RuleBot:
         whole = list(obs.hand)
         if c.DECLINE in legal and obs.upcard not in whole:  # the dealer may refuse the upcard
             whole.append(obs.upcard)
-            worst = self._weakest(rules, [*cards, obs.upcard], k, whole)[0]
+            worst = self._weakest_card(rules, [*cards, obs.upcard], k, whole)
             return c.DECLINE if worst == obs.upcard else c.DISCARD + worst
         if obs.upcard >= 0 and obs.upcard in cards and obs.upcard not in whole:
             whole.append(obs.upcard)
-        return c.DISCARD + self._weakest(rules, cards, k, whole)[0]
+        return c.DISCARD + self._weakest_card(rules, cards, k, whole)
 
     def _best_contract(self, rules: Rules, hand: list[int]) -> int:
         return max(range(len(rules.contracts)), key=lambda k: self.strength(rules, hand, k))
@@ -410,11 +469,25 @@ class RuleBot:
             est, trumps = self._worth(rules, obs.hand, k)
             return (rules.contracts[k].trump < 0 or trumps >= 2, est)
 
-        best = max(calls, key=value)
         if c.PASS not in legal:
-            return best
-        sound, est = value(best)
-        return best if sound and est >= self.threshold(rules, obs.seat) else c.PASS
+            return max(calls, key=value)
+        # Only a sound call (no trump, or two trumps or more) can be made, and a sound call
+        # outranks every unsound one: so the best is the best sound call, and with none it
+        # passes. Which are sound is told from the hand's bits, before any strength is weighed.
+        tables = self._last if rules is self._last_rules else self.tables(rules)
+        bit = tables.bit
+        hand = 0
+        for x in obs.hand:
+            hand |= bit[x]
+        sound_calls = []
+        for a in calls:
+            ct = tables.contracts[a - c.CALL]
+            if ct.trump < 0 or (hand & ct.trump_mask).bit_count() >= 2:
+                sound_calls.append(a)
+        if not sound_calls:
+            return c.PASS
+        best = max(sound_calls, key=value)
+        return best if value(best)[1] >= self.threshold(rules, obs.seat) else c.PASS
 
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Bid within the estimate (own tricks + partner's help): the strongest contract first, then the cheapest."""
@@ -464,26 +537,28 @@ class RuleBot:
     def _play(self, st: State, seat: int, legal: list[int], tables: _Tables) -> int:
         ct = tables.contracts[st.contract]
         history = st.history
+        n = len(history)
         # The trick on the table, (seat, card) in play order: the plays since the last
         # complete trick (as `State.trick` reads them, without flattening a new list).
         start = st.play_from + st.played * st.n_active
-        if start >= len(history):
+        if start >= n:
             return self._lead(st, seat, legal, ct, tables)
         follow = ct.follow
         winner, best = history[start]
         led = follow[best]
         rank = ct.by_led[led]
         best_power = rank[best]
-        for i in range(start + 1, len(history)):
+        for i in range(start + 1, n):
             s, card = history[i]
             if rank[card] > best_power:
                 winner, best, best_power = s, card, rank[card]
-        if _mates(st, seat, tables) >> winner & 1:
+        # (the seat's mates are its side's unless a called partner is known: _mates)
+        mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
+        if mates >> winner & 1:
             # a mate wins the trick: let him, when nobody is left to play, or his card is trump
             # or the best of its suit left (the memory of plays is read only here: the questions
             # before it need none)
-            out = st.out
-            if len(history) - start == len(out) - out.count(True) - 1 or follow[best] == ct.trump:
+            if n - start == st.n_active - 1 or follow[best] == ct.trump:  # (n_active: the seats not out)
                 return _throw_following(ct, legal, led, st, seat, tables)
             hand = _hand_mask(st, seat, tables)
             if not ct.higher[best] & _unseen(st, hand, tables):
@@ -499,17 +574,29 @@ class RuleBot:
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
-        hand = _hand_mask(st, seat, tables)
-        unseen = _unseen(st, hand, tables)
-        mates = _mates(st, seat, tables)
-        voids = _MEMORY.voids
-        seats = tables.seats
+        bit = tables.bit
+        hand = 0  # its cards as bits (a loop: cheaper than sum(map(bit.__getitem__, ...)) in Python)
+        for x in st.hands[seat]:
+            hand |= bit[x]
+        # the cards that may be in another hand (see _unseen), the memory of plays brought up to date
+        memory = _MEMORY
+        history = st.history
+        if history is not memory.history or memory.upto != len(history):
+            memory.update(st)
+        unseen = ~(memory.gone_mask | hand)
+        if st.upcard >= 0 and not st.upcard_taken:
+            unseen &= ~bit[st.upcard]  # turned down: out of play
+        mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
+        voids = memory.voids
         follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
         # Its trumps: how many, the highest (the first of equals in `legal`'s order) and the lowest
-        # (the last of equals): the ends of the trumps sorted high to low.
+        # (the last of equals): the ends of the trumps sorted high to low. Its other cards are
+        # `sides`, and those nothing unseen of their suit beats are `winners` (one pass).
         n_trumps = 0
         high = low = -1
         high_power = low_power = 0
+        sides: list[int] = []
+        winners: list[int] = []
         for x in legal:
             if trump_mask >> x & 1:
                 p = power[x]
@@ -522,8 +609,12 @@ class RuleBot:
                     if p <= low_power:
                         low, low_power = x, p
                 n_trumps += 1
+            else:
+                sides.append(x)
+                if not higher[x] & unseen:
+                    winners.append(x)
         out = st.out
-        opponents = [s for s in seats if not out[s] and not mates >> s & 1 and trump not in voids[s]]
+        opponents = [s for s in tables.others[mates] if not out[s] and trump not in voids[s]]
         maker = st.maker
         on_makers = maker >= 0 and mates >> maker & 1
         if n_trumps and opponents and trump_mask & unseen:
@@ -536,11 +627,17 @@ class RuleBot:
                 return high
             if on_makers and top and (n_trumps >= 2 or seat == maker):
                 return high
-        sides = [x for x in legal if not trump_mask >> x & 1] if n_trumps else legal
-        winners = [x for x in sides if not higher[x] & unseen]
         if winners:
-            safe = [x for x in winners if not any(follow[x] in voids[s] for s in opponents)]
-            return max(safe or winners, key=power.__getitem__)
+            # the suits an opponent still in the trick's way has shown void in (it would ruff)
+            shown: set[int] = set()
+            for s in opponents:
+                shown |= voids[s]
+            safe = [x for x in winners if follow[x] not in shown] if shown else winners
+            top_card, top_power = -1, 0
+            for x in safe or winners:  # the strongest, the first of equals (as max() keeps)
+                if top_card < 0 or power[x] > top_power:
+                    top_card, top_power = x, power[x]
+            return top_card
         if n_trumps and (not sides or (on_makers and not higher[high] & unseen)):
             return high
         if not sides:
@@ -550,7 +647,11 @@ class RuleBot:
 
 def _hand_mask(st: State, seat: int, tables: _Tables) -> int:
     """The seat's cards as bits (distinct bits: their sum is their union)."""
-    return sum(map(tables.bit.__getitem__, st.hands[seat]))
+    bit = tables.bit
+    hand = 0  # a loop: in Python cheaper than sum(map(bit.__getitem__, ...)) (a method wrapper per card)
+    for x in st.hands[seat]:
+        hand |= bit[x]
+    return hand
 
 
 def _unseen(st: State, hand: int, tables: _Tables) -> int:
@@ -599,7 +700,7 @@ def _strength(ct: _Contract, hand: tuple[int, ...]) -> tuple[float, int]:
             total += v
         else:
             f = follow[c]
-            by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+            by_suit[f] = (by_suit[f] | top_flag[c]) + 4 if f in by_suit else top_flag[c] + 4
     return _side_total(ct, total, n_trumps, by_suit), n_trumps
 
 
@@ -637,7 +738,7 @@ def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, dict[int, in
             n += 1
         else:
             f = follow[c]
-            by_suit[f] = (by_suit.get(f, 0) | top_flag[c]) + 4
+            by_suit[f] = (by_suit[f] | top_flag[c]) + 4 if f in by_suit else top_flag[c] + 4
     return total, n, by_suit
 
 
@@ -645,7 +746,10 @@ def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
     """The strength of `hand` in exact hundredths (see _cents_without), and its count of trumps."""
     total, n, by_suit = _cents_tally(ct, hand)
     row = ct.suit_cents[1 if n else 0]
-    return total + ct.base_cents[n][len(by_suit)] + sum(map(row.__getitem__, by_suit.values())), n
+    total += ct.base_cents[n][len(by_suit)]
+    for flags in by_suit.values():
+        total += row[flags]
+    return total, n
 
 
 def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[int]:
@@ -663,8 +767,12 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
     m = len(by_suit)
     base = ct.base_cents
     without_trump, with_trump = ct.suit_cents  # [0]: no trump in hand, [1]: some
-    suits_with = sum(map(with_trump.__getitem__, by_suit.values()))
-    suits_without = sum(map(without_trump.__getitem__, by_suit.values())) if n <= 1 else suits_with
+    suits_with = suits_without = 0
+    for flags in by_suit.values():
+        suits_with += with_trump[flags]
+        suits_without += without_trump[flags]
+    if n > 1:
+        suits_without = suits_with
     row = with_trump if n else without_trump
     suits_now = suits_with if n else suits_without
     values = []
@@ -686,9 +794,16 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
 def _throw_following(ct: _Contract, legal: list[int], led: int, st: State, seat: int, tables: _Tables) -> int:
     """`_throw` to a trick led in suit `led`: when every card it may play is of that suit (it
     follows suit), they share the count of their suit in hand, so the throw key alone orders them."""
-    if not sum(map(tables.bit.__getitem__, legal)) & ~ct.suit_mask[led]:
-        return min(legal, key=ct.throw_key.__getitem__)
-    return _throw(ct, legal, _hand_mask(st, seat, tables))
+    follow = ct.follow
+    key = ct.throw_key
+    low, low_key = -1, 0
+    for x in legal:
+        if follow[x] != led:
+            return _throw(ct, legal, _hand_mask(st, seat, tables))
+        k = key[x]
+        if low < 0 or k < low_key:  # the first of equals, as min() keeps
+            low, low_key = x, k
+    return low
 
 
 def _throw(ct: _Contract, legal: list[int], hand: int) -> int:

@@ -145,15 +145,16 @@ def test_trust_can_be_set_for_the_bidding_and_the_play_apart() -> None:
     `tplay` its card plays; with one world the search is never sure, so that part follows the
     rule bot and the others do not. The choice to play alone stays the search's under `tbid`."""
     seeds = range(32, 40)  # deals where a one-world search departs in all three parts
-    free = _departures(PimcBot(random.Random(5), k=1), seeds)
+    free = _departures(PimcBot(random.Random(5), k=1, tbid=0.0), seeds)
     assert min(free) > 0  # the search alone departs in every part on these deals
     bids, alone, plays = _departures(PimcBot(random.Random(5), k=1, tbid=1.0), seeds)
     assert bids == 0 and alone > 0 and plays > 0
-    bids, alone, plays = _departures(PimcBot(random.Random(5), k=1, tplay=1.0), seeds)
+    bids, alone, plays = _departures(PimcBot(random.Random(5), k=1, tbid=0.0, tplay=1.0), seeds)
     assert plays == 0 and bids > 0
     assert _departures(PimcBot(random.Random(5), k=1, trust=1.0), seeds) == (0, 0, 0)
-    both = PimcBot(random.Random(5), k=1, trust=1.0, tplay=0.0)  # trust sets the other margins
-    assert both.tbid == 1.0 and both.tplay == 0.0
+    both = PimcBot(random.Random(5), k=1, trust=2.0, tbid=-1.0, tplay=0.0)  # below 0: trust's margin
+    assert both.tbid == 2.0 and both.tplay == 0.0
+    assert PimcBot().tbid == 1.0 and PimcBot().tplay == 0.0  # the default: a margin on the bidding only
 
 
 def test_bidding_decisions_get_their_own_budget() -> None:

@@ -85,7 +85,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "iplay": Option(int, 0, "infer from card plays too (1: the card, 2: its kind) or bidding only (0)"),
                 "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
-                "tbid": Option(float, -1, "trust's z-score for bids, orders, calls, discards (not alone; <0: trust)"),
+                "tbid": Option(float, 1, "trust's z-score for bids, orders, calls, discards (not alone; 0: none)"),
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),

@@ -60,7 +60,7 @@ class PimcBot:
         exact: int = 0,
         carry: int = 0,
         reuse: int = 0,
-        tbid: float = -1.0,
+        tbid: float = 1.0,
         tplay: float = -1.0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()

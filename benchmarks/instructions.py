@@ -12,15 +12,17 @@ long run); the difference over `--hands` is the side's instructions a hand.
 The sides:
 
 - `engine`: `rules.deal(rng, dealer)`, then `st.apply(rng.choice(st.legal_actions()))`
-  until the hand is over (the loop of throughput.py);
+  until the hand is over (throughput.py's per-decision loop);
+- `play_out`: `rules.deal(rng, dealer).play_out(rng.choice)`, the same hands played
+  in one call (throughput.py's batched loop, the yardstick's way);
 - `yardstick`: benchmarks/euchre_yardstick.py's `random_hand`, the same hands;
 - `draw`: the random draw both sides make and nothing else: the shuffle of the
   24 cards and one `rng.choice` over a list as long as each legal list of the
   same hands (their lengths are recorded first, untimed). A side's instructions
   minus the draw's is its own work.
 
-The ratio printed is the yardstick's instructions over the engine's (above 1.0x
-the engine is faster), as in throughput.py. The build measured (pure or
+The ratios printed are the yardstick's instructions over each engine loop's
+(above 1.0x the engine is faster), as in throughput.py. The build measured (pure or
 compiled) is the one `import interpreter` finds, as in throughput.py.
 """
 
@@ -42,7 +44,7 @@ ROOT = HERE.parent
 if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(ROOT))
 
-SIDES = ("engine", "yardstick", "draw")
+SIDES = ("engine", "play_out", "yardstick", "draw")
 
 
 def _yardstick() -> object:
@@ -89,6 +91,10 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
             st = deal(rng, i % 4)
             while st.status is None:
                 st.apply(choice(st.legal_actions()))
+    elif side == "play_out":
+        deal = rules.deal
+        for i in range(hands):
+            deal(rng, i % 4).play_out(choice)
     elif side == "yardstick":
         random_hand = yardstick.random_hand  # type: ignore[attr-defined]
         for i in range(hands):
@@ -159,13 +165,14 @@ def main(argv: list[str] | None = None) -> int:
         / args.hands
         for side in SIDES
     }
-    engine, yardstick, draw = (per_hand[s] for s in SIDES)
+    engine, play_out, yardstick, draw = (per_hand[s] for s in SIDES)
     out = {
         "hands": args.hands,
         "build": build_kind(),
         "instructions_per_hand": {s: round(v) for s, v in per_hand.items()},
-        "own_work_per_hand": {"engine": round(engine - draw), "yardstick": round(yardstick - draw)},
+        "own_work_per_hand": {s: round(per_hand[s] - draw) for s in SIDES if s != "draw"},
         "ratio": round(yardstick / engine, 3),
+        "ratio_play_out": round(yardstick / play_out, 3),
     }
     if args.json:
         print(json.dumps(out))
@@ -174,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     for side in SIDES:
         own = "" if side == "draw" else f"   own work (minus the draw): {per_hand[side] - draw:>9,.0f}"
         print(f"  {side:<10} {per_hand[side]:>9,.0f}{own}")
-    print(f"euchre / yardstick: {out['ratio']:.3f}x")
+    print(f"euchre / yardstick, per-decision loop (legal_actions + apply): {out['ratio']:.3f}x")
+    print(f"euchre / yardstick, play_out (a hand in one call):           {out['ratio_play_out']:.3f}x")
     return 0
 
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Hands per second of every bundled variant, and euchre against the hand-written yardstick.
 
-Each hand is dealt and played to the end with uniformly random legal actions
-(`rng.choice` over `legal_actions()`, then `apply`) through the same `State`
-API the bots use. The yardstick, benchmarks/euchre_yardstick.py, plays the
-same euchre written plainly by hand, drawing the same way from the same seeds:
-both sides play the very same hands.
+Each hand is dealt and played to the end with uniformly random legal actions,
+two ways, each timed: the per-decision loop of the `State` API the bots use
+(`st.apply(rng.choice(st.legal_actions()))` until the hand is over) and the
+batched one, `st.play_out(rng.choice)`, which plays the whole hand in one call
+as the yardstick does. The yardstick, benchmarks/euchre_yardstick.py, plays the
+same euchre written plainly by hand (`play_hand(hands, upcard, dealer, choose)`),
+drawing the same way from the same seeds: all three play the very same hands.
 
 Honest timing: CPU time (`time.process_time`), and the engine and the
 yardstick run in pairs, taking turns (who goes first alternates), so a machine
@@ -56,7 +58,11 @@ def load_module(path: Path) -> ModuleType:
     return module
 
 
+PLAY_OUT = ":play_out"  # the runner name suffix of a variant's batched loop
+
+
 def engine_runner(name: str) -> Runner:
+    """The per-decision loop: `legal_actions()` and `apply()` at every decision."""
     rules = load_rules(name)  # compiled once, outside the timing
 
     def run(hands: int, seed: int) -> float:
@@ -70,6 +76,24 @@ def engine_runner(name: str) -> Runner:
             st = deal(rng, i % players)
             while st.status is None:
                 st.apply(choice(st.legal_actions()))
+        return time.process_time() - t0
+
+    return run
+
+
+def play_out_runner(name: str) -> Runner:
+    """The batched loop: `play_out(rng.choice)` plays each hand in one call (same hands, same draws)."""
+    rules = load_rules(name)
+
+    def run(hands: int, seed: int) -> float:
+        rng = random.Random(seed)
+        choice = rng.choice
+        players = rules.players
+        deal = rules.deal
+        gc.collect()
+        t0 = time.process_time()
+        for i in range(hands):
+            deal(rng, i % players).play_out(choice)
         return time.process_time() - t0
 
     return run
@@ -126,7 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--also", type=Path, help="another yardstick module with random_hand(rng, dealer)")
     args = ap.parse_args(argv)
     names = args.variants or bundled_names()
-    runners: dict[str, Runner] = {name: engine_runner(name) for name in names}
+    runners: dict[str, Runner] = {}
+    for name in names:
+        runners[name] = engine_runner(name)
+        runners[name + PLAY_OUT] = play_out_runner(name)
     if "euchre" in runners:
         runners["yardstick"] = yardstick_runner(load_module(YARDSTICK))
         if args.also is not None:
@@ -138,12 +165,20 @@ def main(argv: list[str] | None = None) -> int:
         "pairs": args.pairs,
         "clock": "process_time",
         "build": build_kind(),
-        "variants": {n: {"hands_per_second": round(rate[n], 1)} for n in names},
+        "variants": {
+            n: {
+                "hands_per_second": round(rate[n], 1),
+                "play_out_hands_per_second": round(rate[n + PLAY_OUT], 1),
+            }
+            for n in names
+        },
         "baseline_hands_per_second": round(rate["yardstick"], 1) if "yardstick" in rate else None,
         "ratio": None,
+        "play_out": None,
     }
     if "yardstick" in times:
         out.update(ratio_stats(times["euchre"], times["yardstick"]))
+        out["play_out"] = ratio_stats(times["euchre" + PLAY_OUT], times["yardstick"])
     if "also" in times:
         out["also"] = {
             "file": str(args.also),
@@ -155,14 +190,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     width = max(len(n) for n in [*names, "yardstick"])
     head = f"({args.hands} hands a run, median of {args.pairs}, CPU time, {out['build']})"
-    print(f"{'variant':<{width}}  hands/s   {head}")
+    print(f"hands/s {head}")
+    print(f"{'variant':<{width}}  {'per-decision':>12}  {'play_out':>9}")
     for name in names:
-        print(f"{name:<{width}}  {rate[name]:>8.0f}")
+        print(f"{name:<{width}}  {rate[name]:>12.0f}  {rate[name + PLAY_OUT]:>9.0f}")
     if "yardstick" in rate:
-        print(f"{'yardstick':<{width}}  {rate['yardstick']:>8.0f}   (benchmarks/euchre_yardstick.py)")
+        print(f"{'yardstick':<{width}}  {rate['yardstick']:>12.0f}   (benchmarks/euchre_yardstick.py)")
+        batched = out["play_out"]
+        assert isinstance(batched, dict)
         print(
-            f"euchre / yardstick: {out['ratio']:.2f}x median of {args.pairs} pairs "
-            f"(min {out['ratio_min']:.2f}x, max {out['ratio_max']:.2f}x)"
+            f"euchre / yardstick, per-decision loop (legal_actions + apply): {out['ratio']:.2f}x "
+            f"median of {args.pairs} pairs (min {out['ratio_min']:.2f}x, max {out['ratio_max']:.2f}x)"
+        )
+        print(
+            f"euchre / yardstick, play_out (a hand in one call):           {batched['ratio']:.2f}x "
+            f"median of {args.pairs} pairs (min {batched['ratio_min']:.2f}x, max {batched['ratio_max']:.2f}x)"
         )
     if "also" in out:
         also = out["also"]

@@ -229,6 +229,116 @@ class State:
         else:
             self.turn = w
 
+    def play_out(self, choose: Callable[[list[int]], int]) -> None:
+        """Play the hand to its end, `choose(legal)` picking every decision.
+
+        The same hand, to the last field, as the per-decision loop
+        `while st.status is None: st.apply(choose(st.legal_actions()))`: `choose` gets
+        exactly the list `legal_actions()` would return (same order, a fresh list it may
+        keep) and its pick is applied (tests/test_play_out.py checks every bundled
+        variant and overlay). It is that loop made cheaper, as a hand-written game plays
+        a hand in one function: the tricks run in one loop with the state's fields in
+        locals (written back when the hand ends, or when `choose` raises). So `choose` is
+        given the list and nothing else: it must not read or change the state while the
+        hand runs (a bot that reads the state uses the per-decision loop). A pick not in
+        the list raises ValueError (the `why_illegal` reason) before anything changes.
+        """
+        phases = self.rules.phases
+        history = self.history
+        while self.status is None:
+            if self.playing:
+                self._play_tricks(choose)
+            else:  # a bidding phase's decision: `legal_actions` and `apply` without the trick test
+                phase = phases[self.phase]
+                legal = phase.legal(self) if self.turn >= 0 else []
+                action = choose(legal)
+                if action not in legal:
+                    self._refuse(action)
+                history.append((self.turn, action))
+                phase.apply(self, action)
+
+    def _refuse(self, action: int) -> None:
+        """`play_out`'s answer to a pick not among the legal actions: nothing is applied."""
+        raise ValueError(f"illegal action {action}: {self.why_illegal(action)}")
+
+    def _play_tricks(self, choose: Callable[[list[int]], int]) -> None:
+        """The tricks to the end of the hand (`play_out`): `apply`'s trick step, looped in locals."""
+        hands = self.hands
+        history = self.history
+        follow = self.follow
+        follows = self.follows
+        power = self.power
+        by_led = self.by_led
+        nxt = self.nxt
+        tricks = self.tricks
+        winners = self.trick_winners
+        last = self.rules.hand_tricks
+        p = self.turn
+        led = self.led
+        rank = self.rank
+        best = self.best
+        winner = self.winner
+        leader = self.leader
+        done = False
+        try:
+            while True:
+                hand = hands[p]
+                if led < 0:
+                    legal = hand[:]
+                    card = choose(legal)
+                    if card not in legal:
+                        break
+                    history.append((p, card))
+                    if COMPILED:
+                        hand.pop(hand.index(card))
+                    else:
+                        hand.remove(card)
+                    led = follow[card]
+                    rank = by_led[led]
+                    best = power[card]
+                    winner = leader = p
+                else:
+                    if COMPILED:
+                        legal = [c for c in hand if follow[c] == led] or hand[:]
+                    else:
+                        legal = list(filter(follows[led], hand)) or hand[:]
+                    card = choose(legal)
+                    if card not in legal:
+                        break
+                    history.append((p, card))
+                    if COMPILED:
+                        hand.pop(hand.index(card))
+                    else:
+                        hand.remove(card)
+                    v = rank[card]
+                    if v > best:
+                        best = v
+                        winner = p
+                p = nxt[p]
+                if p == leader:  # the trick is complete
+                    tricks[winner] += 1
+                    winners.append(winner)
+                    led = -1
+                    if len(winners) == last:
+                        done = True
+                        break
+                    p = winner
+        finally:  # the fields as after the last pick applied (also when `choose` raised)
+            self.turn = p
+            self.led = led
+            self.rank = rank
+            self.best = best
+            self.winner = winner
+            self.leader = leader
+            self.played = len(winners)
+        if done:
+            self.turn = -1
+            self.playing = False
+            self.status = "complete"
+            self._scored(self.rules.score_played(self))
+        else:
+            self._refuse(card)
+
     @property
     def trick(self) -> list[int]:
         """The trick on the table: seat, card, seat, card, … in play order ([] between tricks).

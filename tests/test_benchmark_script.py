@@ -22,5 +22,8 @@ def test_benchmark_prints_the_documented_json() -> None:
     assert {"variants", "baseline_hands_per_second", "ratio", "ratio_min", "ratio_max", "build"} <= set(data)
     assert {"euchre", "buck-euchre", "call-ace"} <= set(data["variants"])
     assert all(v["hands_per_second"] > 0 for v in data["variants"].values())
+    assert all(v["play_out_hands_per_second"] > 0 for v in data["variants"].values())
+    batched = data["play_out"]  # the ratio of the batched loop (State.play_out)
+    assert batched["ratio_min"] <= batched["ratio"] <= batched["ratio_max"]
     assert data["baseline_hands_per_second"] > 0  # the yardstick ships in benchmarks/
     assert data["ratio_min"] <= data["ratio"] <= data["ratio_max"]

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "instructions.py"
 
 
-@pytest.mark.parametrize("side", ["engine", "yardstick", "draw"])
+@pytest.mark.parametrize("side", ["engine", "play_out", "yardstick", "draw"])
 def test_each_side_plays_its_hands(side: str) -> None:
     args = ["--child", side, "--hands", "5", "--warm", "3", "--record", "5"]
     proc = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=120)
@@ -33,8 +33,8 @@ def test_the_parent_reports_per_hand_differences(
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    base = {"engine": 1_000, "yardstick": 2_000, "draw": 500}
-    per_hand = {"engine": 300, "yardstick": 240, "draw": 120}
+    base = {"engine": 1_000, "play_out": 900, "yardstick": 2_000, "draw": 500}
+    per_hand = {"engine": 300, "play_out": 200, "yardstick": 240, "draw": 120}
 
     def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
         return base[side] + hands * per_hand[side]
@@ -44,5 +44,6 @@ def test_the_parent_reports_per_hand_differences(
     assert bench.main(["--hands", "10", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["instructions_per_hand"] == per_hand
-    assert out["own_work_per_hand"] == {"engine": 180, "yardstick": 120}
+    assert out["own_work_per_hand"] == {"engine": 180, "play_out": 80, "yardstick": 120}
     assert out["ratio"] == 0.8
+    assert out["ratio_play_out"] == 1.2

@@ -1,0 +1,181 @@
+"""`State.play_out(choose)` ends every hand exactly as the per-decision loop does.
+
+The loop `while st.status is None: st.apply(choose(st.legal_actions()))` is the
+reference; `play_out` runs the tricks in one loop with the fields in locals.
+For every bundled variant and overlay, many seeds and several policies (random,
+always the first option, always the last), both are played from equal states
+and compared: every slot of the end state, `result()`, the hand record, the
+lists `choose` was offered, and what the random generator drew.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from interpreter.engine import State
+from interpreter.match import hand_record
+from interpreter.rules import Rules
+from interpreter.variants import bundled_names, load_rules
+
+SPECS = bundled_names(house=True)
+SEEDS = range(40)
+Policy = Callable[[random.Random], Callable[[list[int]], int]]
+POLICIES: dict[str, Policy] = {
+    "random": lambda rng: rng.choice,
+    "first": lambda rng: lambda legal: legal[0],
+    "last": lambda rng: lambda legal: legal[-1],
+}
+
+
+def _deal(rules: Rules, seed: int) -> State:
+    """A hand of a running match: some dealer, scores (and counters) not at the start."""
+    rng = random.Random(seed)
+    dealer = rng.randrange(rules.players)
+    scores = [rng.randrange(0, 4) for _ in range(rules.n_sides)]
+    return rules.deal(rng, dealer, scores_before=scores, deal_number=1 + seed % 3)
+
+
+def _offered(choose: Callable[[list[int]], int], seen: list[list[int]]) -> Callable[[list[int]], int]:
+    """`choose`, keeping every list it is offered (as it was offered: the caller may keep it)."""
+
+    def pick(legal: list[int]) -> int:
+        seen.append(legal)
+        return choose(legal)
+
+    return pick
+
+
+def _same(a: State, b: State) -> None:
+    for slot in State.__slots__:
+        assert getattr(a, slot) == getattr(b, slot), slot
+    assert a.result() == b.result()
+    assert a.returns() == b.returns()
+    assert hand_record(a.rules, a) == hand_record(b.rules, b)
+
+
+def _by_decision(st: State, choose: Callable[[list[int]], int]) -> None:
+    while st.status is None:
+        st.apply(choose(st.legal_actions()))
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_play_out_ends_the_hand_as_the_per_decision_loop(name: str) -> None:
+    rules = load_rules(name)
+    for policy, make in POLICIES.items():
+        for seed in SEEDS:
+            start = _deal(rules, seed)
+            ref, fast = start.clone(), start.clone()
+            rng_ref, rng_fast = random.Random(seed), random.Random(seed)
+            seen_ref: list[list[int]] = []
+            seen_fast: list[list[int]] = []
+            _by_decision(ref, _offered(make(rng_ref), seen_ref))
+            fast.play_out(_offered(make(rng_fast), seen_fast))
+            assert seen_fast == seen_ref, (policy, seed)
+            assert rng_fast.getstate() == rng_ref.getstate(), (policy, seed)
+            _same(fast, ref)
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre-three-handed", "call-ace", "house/defend-alone", "five-hundred"])
+def test_play_out_from_the_middle_of_a_hand(name: str) -> None:
+    """Started after some decisions (in the bidding, mid-trick), it plays the rest alike."""
+    rules = load_rules(name)
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        st = _deal(rules, seed)
+        for _ in range(rng.randrange(12)):
+            if st.status is not None:
+                break
+            st.apply(rng.choice(st.legal_actions()))
+        ref = st.clone()
+        _by_decision(ref, random.Random(seed).choice)
+        st.play_out(random.Random(seed).choice)
+        _same(st, ref)
+
+
+class Stop(Exception):
+    """Raised by a policy on its k-th pick."""
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre", "call-ace", "house/defend-alone", "pepper"])
+def test_a_policy_that_raises_leaves_the_state_of_that_decision(name: str) -> None:
+    """`choose` raising (say on the 9th decision) leaves the state the per-decision loop had
+    before that decision: the fields kept in locals are written back. Played on, it ends alike."""
+    rules = load_rules(name)
+    for seed in range(20):
+        for k in (1, 5, 9, 14, 20):
+            start = _deal(rules, seed)
+            ref, fast = start.clone(), start.clone()
+            calls = 0
+
+            def stop_at_k(legal: list[int]) -> int:
+                nonlocal calls
+                calls += 1
+                if calls == k:
+                    raise Stop
+                return legal[calls % len(legal)]
+
+            for _ in range(k - 1):
+                if ref.status is None:
+                    ref.apply(stop_at_k(ref.legal_actions()))
+            calls = 0
+            if ref.status is None:
+                with pytest.raises(Stop):
+                    fast.play_out(stop_at_k)
+            else:
+                fast.play_out(stop_at_k)
+            _same_so_far(fast, ref)
+            ref.play_out(lambda legal: legal[0])
+            fast.play_out(lambda legal: legal[0])
+            _same(fast, ref)
+
+
+def _same_so_far(a: State, b: State) -> None:
+    for slot in State.__slots__:
+        assert getattr(a, slot) == getattr(b, slot), slot
+    assert a.legal_actions() == b.legal_actions()
+
+
+def _bad_at(rules: Rules, seed: int, k: int) -> Callable[[list[int]], int]:
+    """A random policy whose k-th pick is an action not offered (not held, not following, a bid word)."""
+    rng = random.Random(seed)
+    picks = 0
+
+    def pick(legal: list[int]) -> int:
+        nonlocal picks
+        picks += 1
+        if picks < k:
+            return rng.choice(legal)
+        return rng.choice([a for a in range(rules.codec.size) if a not in legal])
+
+    return pick
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre", "five-hundred"])
+def test_an_illegal_pick_raises_and_changes_nothing(name: str) -> None:
+    """A pick not offered raises ValueError with the why_illegal reason, and the state is the one
+    of that decision (never a silent corruption)."""
+    rules = load_rules(name)
+    raised = 0
+    for seed in range(30):
+        k = 1 + seed % 15
+        fast = _deal(rules, seed)
+        ref = fast.clone()
+        try:
+            fast.play_out(_bad_at(rules, seed, k))
+        except ValueError as err:
+            raised += 1
+            choose = _bad_at(rules, seed, k)
+            for _ in range(k - 1):
+                ref.apply(choose(ref.legal_actions()))
+            _same_so_far(fast, ref)
+            wrong = choose(ref.legal_actions())
+            reason = ref.why_illegal(wrong)
+            assert reason is not None
+            assert str(err) == f"illegal action {wrong}: {reason}"
+        else:
+            _by_decision(ref, _bad_at(rules, seed, k))
+            _same(fast, ref)  # the hand ended before the bad pick
+    assert raised > 10

@@ -99,6 +99,20 @@ class Stop(Exception):
     """Raised by a policy on its k-th pick."""
 
 
+def _stop_at(k: int) -> Callable[[list[int]], int]:
+    """A policy picking by its count of calls, raising Stop on the k-th."""
+    calls = 0
+
+    def pick(legal: list[int]) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == k:
+            raise Stop
+        return legal[calls % len(legal)]
+
+    return pick
+
+
 @pytest.mark.parametrize("name", ["euchre", "jucre", "call-ace", "house/defend-alone", "pepper"])
 def test_a_policy_that_raises_leaves_the_state_of_that_decision(name: str) -> None:
     """`choose` raising (say on the 9th decision) leaves the state the per-decision loop had
@@ -108,24 +122,15 @@ def test_a_policy_that_raises_leaves_the_state_of_that_decision(name: str) -> No
         for k in (1, 5, 9, 14, 20):
             start = _deal(rules, seed)
             ref, fast = start.clone(), start.clone()
-            calls = 0
-
-            def stop_at_k(legal: list[int]) -> int:
-                nonlocal calls
-                calls += 1
-                if calls == k:
-                    raise Stop
-                return legal[calls % len(legal)]
-
+            by_hand = _stop_at(k)
             for _ in range(k - 1):
                 if ref.status is None:
-                    ref.apply(stop_at_k(ref.legal_actions()))
-            calls = 0
+                    ref.apply(by_hand(ref.legal_actions()))
             if ref.status is None:
                 with pytest.raises(Stop):
-                    fast.play_out(stop_at_k)
+                    fast.play_out(_stop_at(k))
             else:
-                fast.play_out(stop_at_k)
+                fast.play_out(_stop_at(k))
             _same_so_far(fast, ref)
             ref.play_out(lambda legal: legal[0])
             fast.play_out(lambda legal: legal[0])

@@ -247,7 +247,14 @@ class State:
         history = self.history
         while self.status is None:
             if self.playing:
-                self._play_tricks(choose)
+                if self.led < 0:  # between tricks: the rest of the hand in one loop
+                    self._play_tricks(choose)
+                else:  # in the middle of a trick (play_out was called there): one card at a time
+                    legal = self.legal_actions()
+                    action = choose(legal)
+                    if action not in legal:
+                        self._refuse(action)
+                    self.apply(action)
             else:  # a bidding phase's decision: `legal_actions` and `apply` without the trick test
                 phase = phases[self.phase]
                 legal = phase.legal(self) if self.turn >= 0 else []
@@ -262,46 +269,55 @@ class State:
         raise ValueError(f"illegal action {action}: {self.why_illegal(action)}")
 
     def _play_tricks(self, choose: Callable[[list[int]], int]) -> None:
-        """The tricks to the end of the hand (`play_out`): `apply`'s trick step, looped in locals."""
+        """The tricks to the end of the hand, from a lead (`play_out`): `apply`'s trick step in
+        locals, each trick a lead and then the other active seats in turn (`Rules.trick_orders`)."""
+        rules = self.rules
         hands = self.hands
         history = self.history
         follow = self.follow
         follows = self.follows
         power = self.power
         by_led = self.by_led
-        nxt = self.nxt
         tricks = self.tricks
         winners = self.trick_winners
-        last = self.rules.hand_tricks
+        orders = rules.trick_orders(self.nxt)
+        last = rules.hand_tricks
         p = self.turn
         led = self.led
         rank = self.rank
         best = self.best
         winner = self.winner
         leader = self.leader
+        card = -1
         done = False
         try:
             while True:
                 hand = hands[p]
-                if led < 0:
-                    legal = hand[:]
-                    card = choose(legal)
-                    if card not in legal:
-                        break
-                    history.append((p, card))
-                    if COMPILED:
-                        hand.pop(hand.index(card))
-                    else:
-                        hand.remove(card)
-                    led = follow[card]
-                    rank = by_led[led]
-                    best = power[card]
-                    winner = leader = p
+                legal = hand[:]
+                card = choose(legal)
+                if card not in legal:
+                    break
+                history.append((p, card))
+                if COMPILED:  # a pop: list.remove splices through a generic slice assignment there
+                    hand.pop(hand.index(card))
                 else:
-                    if COMPILED:
-                        legal = [c for c in hand if follow[c] == led] or hand[:]
-                    else:
-                        legal = list(filter(follows[led], hand)) or hand[:]
+                    hand.remove(card)
+                led = follow[card]
+                rank = by_led[led]
+                best = power[card]
+                winner = leader = p
+                keep = follows[led]
+                for p in orders[leader]:
+                    hand = hands[p]
+                    if COMPILED:  # a native loop over the follow table (no comprehension: in plain
+                        legal = []  # Python one would make `follow` and `led` closure cells)
+                        for c in hand:
+                            if follow[c] == led:
+                                legal.append(c)
+                        if not legal:
+                            legal = hand[:]
+                    else:  # a C-level filter (legal_actions)
+                        legal = list(filter(keep, hand)) or hand[:]
                     card = choose(legal)
                     if card not in legal:
                         break
@@ -314,15 +330,15 @@ class State:
                     if v > best:
                         best = v
                         winner = p
-                p = nxt[p]
-                if p == leader:  # the trick is complete
+                else:  # the trick is complete
                     tricks[winner] += 1
                     winners.append(winner)
                     led = -1
-                    if len(winners) == last:
-                        done = True
-                        break
                     p = winner
+                    if len(winners) < last:
+                        continue
+                    done = True
+                break
         finally:  # the fields as after the last pick applied (also when `choose` raised)
             self.turn = p
             self.led = led
@@ -335,7 +351,7 @@ class State:
             self.turn = -1
             self.playing = False
             self.status = "complete"
-            self._scored(self.rules.score_played(self))
+            self._scored(rules.score_played(self))
         else:
             self._refuse(card)
 

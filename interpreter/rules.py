@@ -201,6 +201,9 @@ class Rules:
     next_active_of: dict[tuple[bool, ...], tuple[int, ...]] = field(default_factory=dict)
     # The first leader per dealer, when the lead rows read no name but `dealer` (else empty: the memo).
     lead_by_dealer: tuple[int, ...] = ()
+    # Per next-seat table (next_seat, or one of next_active's): per leader, the seats that play
+    # after him to a trick, in order (State.play_out's trick loop), built on use.
+    trick_orders_of: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     @property
     def heading(self) -> str:
@@ -261,6 +264,22 @@ class Rules:
                 row.append(t)
             table = self.next_active_of[key] = tuple(row)
         return table
+
+    def trick_orders(self, nxt: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """Per leader, the active seats that play after him to a trick (`nxt`: each seat's next
+        active seat; a seat sitting out has none of its own), remembered per table."""
+        orders = self.trick_orders_of.get(nxt)
+        if orders is None:
+            rows = []
+            for leader in range(self.players):
+                row: list[int] = []
+                seat = nxt[leader]
+                while seat != leader and len(row) < self.players:
+                    row.append(seat)
+                    seat = nxt[seat]
+                rows.append(tuple(row))
+            orders = self.trick_orders_of[nxt] = tuple(rows)
+        return orders
 
     # --------------------------------------------------------------- hands
     def new_hand(

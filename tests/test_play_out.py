@@ -21,6 +21,8 @@ from interpreter.rules import Rules
 from interpreter.variants import bundled_names, load_rules
 
 SPECS = bundled_names(house=True)
+# The fields: __slots__ in pure Python; a mypyc-compiled State lists them in __mypyc_attrs__ (as test_clone).
+FIELDS: tuple[str, ...] = getattr(State, "__slots__", None) or State.__mypyc_attrs__  # type: ignore[attr-defined]
 SEEDS = range(40)
 Policy = Callable[[random.Random], Callable[[list[int]], int]]
 POLICIES: dict[str, Policy] = {
@@ -49,7 +51,7 @@ def _offered(choose: Callable[[list[int]], int], seen: list[list[int]]) -> Calla
 
 
 def _same(a: State, b: State) -> None:
-    for slot in State.__slots__:
+    for slot in FIELDS:
         assert getattr(a, slot) == getattr(b, slot), slot
     assert a.result() == b.result()
     assert a.returns() == b.returns()
@@ -138,7 +140,7 @@ def test_a_policy_that_raises_leaves_the_state_of_that_decision(name: str) -> No
 
 
 def _same_so_far(a: State, b: State) -> None:
-    for slot in State.__slots__:
+    for slot in FIELDS:
         assert getattr(a, slot) == getattr(b, slot), slot
     assert a.legal_actions() == b.legal_actions()
 

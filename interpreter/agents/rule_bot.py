@@ -560,8 +560,17 @@ class RuleBot:
             # before it need none)
             if n - start == st.n_active - 1 or follow[best] == ct.trump:  # (n_active: the seats not out)
                 return _throw_following(ct, legal, led, st, seat, tables)
-            hand = _hand_mask(st, seat, tables)
-            if not ct.higher[best] & _unseen(st, hand, tables):
+            bit = tables.bit
+            hand = 0
+            for x in st.hands[seat]:
+                hand |= bit[x]
+            memory = _MEMORY
+            if history is not memory.history or memory.upto != n:
+                memory.update(st)
+            unseen = ~(memory.gone_mask | hand)
+            if st.upcard >= 0 and not st.upcard_taken:
+                unseen &= ~bit[st.upcard]
+            if not ct.higher[best] & unseen:
                 return _throw(ct, legal, hand)
         low, low_power = -1, 0
         power = ct.power
@@ -570,7 +579,15 @@ class RuleBot:
                 low, low_power = x, power[x]
         if low >= 0:
             return low
-        return _throw_following(ct, legal, led, st, seat, tables)
+        key = ct.throw_key
+        low_key = 0
+        for x in legal:
+            if follow[x] != led:
+                return _throw(ct, legal, _hand_mask(st, seat, tables))
+            k = key[x]
+            if low < 0 or k < low_key:
+                low, low_key = x, k
+        return low
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
@@ -614,7 +631,10 @@ class RuleBot:
                 if not higher[x] & unseen:
                     winners.append(x)
         out = st.out
-        opponents = [s for s in tables.others[mates] if not out[s] and trump not in voids[s]]
+        opponents = []
+        for s in tables.others[mates]:
+            if not out[s] and trump not in voids[s]:
+                opponents.append(s)
         maker = st.maker
         on_makers = maker >= 0 and mates >> maker & 1
         if n_trumps and opponents and trump_mask & unseen:

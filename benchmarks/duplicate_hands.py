@@ -28,6 +28,7 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -62,13 +63,19 @@ def tested(spec: str, against: str, only: str, rng: random.Random) -> Agent:
 
 def deal_value(rules: Rules, spec: str, against: str, m: int, seed: int, only: str = "all") -> float:
     """Deal `m` played both ways: the mean of (spec's side − the other side) in points."""
+    return paired_deal(rules, lambda rng: tested(spec, against, only, rng), against, m, seed)
+
+
+def paired_deal(rules: Rules, build: Callable[[random.Random], Agent], against: str, m: int, seed: int) -> float:
+    """Deal `m` of `seed`, played once with `build`'s bots on each side against `against`:
+    the mean of (their side's points − the other side's). Shared with pimc_ceilings.py."""
     rng = random.Random(seed + m)
     dealer = rng.randrange(rules.players)
     base = rules.deal(rng, dealer)
     total = 0.0
     for side in (0, 1):
         bots = [
-            tested(spec, against, only, random.Random(m * 11 + s)) if rules.side_of[s] == side else make_agent(against)
+            build(random.Random(m * 11 + s)) if rules.side_of[s] == side else make_agent(against)
             for s in range(rules.players)
         ]
         st = rules.new_hand(dealer, [list(h) for h in base.dealt], None if base.upcard < 0 else base.upcard)

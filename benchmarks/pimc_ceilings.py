@@ -45,6 +45,9 @@ from interpreter.rules import Rules  # noqa: E402
 from interpreter.variants import load_rules  # noqa: E402
 from interpreter.worlds import WorldSampler  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from duplicate_hands import paired_deal  # noqa: E402
+
 Part = Callable[[State, int], bool]
 
 
@@ -131,22 +134,8 @@ def build(config: str, rng: random.Random) -> Agent:
 
 
 def deal_value(rules: Rules, config: str, m: int, seed: int) -> float:
-    """Deal `m` played both ways (as duplicate_hands.deal_value): the tested side's points minus the other's."""
-    rng = random.Random(seed + m)
-    dealer = rng.randrange(rules.players)
-    base = rules.deal(rng, dealer)
-    total = 0.0
-    for side in (0, 1):
-        bots = [
-            build(config, random.Random(m * 11 + s)) if rules.side_of[s] == side else make_agent("rules")
-            for s in range(rules.players)
-        ]
-        st = rules.new_hand(dealer, [list(h) for h in base.dealt], None if base.upcard < 0 else base.upcard)
-        while not st.is_over:
-            st.apply(bots[st.turn].act(st, st.turn))
-        delta = st.result()["delta"]
-        total += delta[side] - delta[1 - side]
-    return total / 2
+    """Deal `m` played both ways (duplicate_hands.paired_deal): the tested side's points minus the other's."""
+    return paired_deal(rules, lambda rng: build(config, rng), "rules", m, seed)
 
 
 def interval(values: list[float]) -> str:

@@ -61,8 +61,10 @@ def load_module(path: Path) -> ModuleType:
 PLAY_OUT = ":play_out"  # the runner name suffix of a variant's batched loop
 
 
-def engine_runner(name: str) -> Runner:
-    """The per-decision loop: `legal_actions()` and `apply()` at every decision."""
+def engine_runner(name: str, batched: bool = False) -> Runner:
+    """The per-decision loop (`legal_actions()` and `apply()` at every decision), or with
+    `batched` the batched one (`play_out(rng.choice)` plays each hand in one call: the
+    same hands, the same draws)."""
     rules = load_rules(name)  # compiled once, outside the timing
 
     def run(hands: int, seed: int) -> float:
@@ -72,28 +74,14 @@ def engine_runner(name: str) -> Runner:
         deal = rules.deal
         gc.collect()
         t0 = time.process_time()
-        for i in range(hands):
-            st = deal(rng, i % players)
-            while st.status is None:
-                st.apply(choice(st.legal_actions()))
-        return time.process_time() - t0
-
-    return run
-
-
-def play_out_runner(name: str) -> Runner:
-    """The batched loop: `play_out(rng.choice)` plays each hand in one call (same hands, same draws)."""
-    rules = load_rules(name)
-
-    def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
-        choice = rng.choice
-        players = rules.players
-        deal = rules.deal
-        gc.collect()
-        t0 = time.process_time()
-        for i in range(hands):
-            deal(rng, i % players).play_out(choice)
+        if batched:
+            for i in range(hands):
+                deal(rng, i % players).play_out(choice)
+        else:
+            for i in range(hands):
+                st = deal(rng, i % players)
+                while st.status is None:
+                    st.apply(choice(st.legal_actions()))
         return time.process_time() - t0
 
     return run
@@ -153,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     runners: dict[str, Runner] = {}
     for name in names:
         runners[name] = engine_runner(name)
-        runners[name + PLAY_OUT] = play_out_runner(name)
+        runners[name + PLAY_OUT] = engine_runner(name, batched=True)
     if "euchre" in runners:
         runners["yardstick"] = yardstick_runner(load_module(YARDSTICK))
         if args.also is not None:

@@ -560,17 +560,8 @@ class RuleBot:
             # before it need none)
             if n - start == st.n_active - 1 or follow[best] == ct.trump:  # (n_active: the seats not out)
                 return _throw_following(ct, legal, led, st, seat, tables)
-            bit = tables.bit
-            hand = 0
-            for x in st.hands[seat]:
-                hand |= bit[x]
-            memory = _MEMORY
-            if history is not memory.history or memory.upto != n:
-                memory.update(st)
-            unseen = ~(memory.gone_mask | hand)
-            if st.upcard >= 0 and not st.upcard_taken:
-                unseen &= ~bit[st.upcard]
-            if not ct.higher[best] & unseen:
+            hand = _hand_mask(st, seat, tables)
+            if not ct.higher[best] & _unseen(st, hand, tables):
                 return _throw(ct, legal, hand)
         low, low_power = -1, 0
         power = ct.power
@@ -591,20 +582,10 @@ class RuleBot:
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
-        bit = tables.bit
-        hand = 0  # its cards as bits (a loop: cheaper than sum(map(bit.__getitem__, ...)) in Python)
-        for x in st.hands[seat]:
-            hand |= bit[x]
-        # the cards that may be in another hand (see _unseen), the memory of plays brought up to date
-        memory = _MEMORY
-        history = st.history
-        if history is not memory.history or memory.upto != len(history):
-            memory.update(st)
-        unseen = ~(memory.gone_mask | hand)
-        if st.upcard >= 0 and not st.upcard_taken:
-            unseen &= ~bit[st.upcard]  # turned down: out of play
+        hand = _hand_mask(st, seat, tables)
+        unseen = _unseen(st, hand, tables)  # (brings the memory of plays up to date: its voids are read below)
         mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
-        voids = memory.voids
+        voids = _MEMORY.voids
         follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
         # Its trumps: how many, the highest (the first of equals in `legal`'s order) and the lowest
         # (the last of equals): the ends of the trumps sorted high to low. Its other cards are

@@ -75,6 +75,7 @@ REGISTRY: dict[str, AgentKind] = {
                 reuse=int(o["reuse"]),
                 tbid=o["tbid"],
                 tplay=o["tplay"],
+                lone=int(o["lone"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -98,6 +99,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "carry": Option(int, 0, "most fitting worlds carried from one card play to the next (0: off)", low=0),
                 "reuse": Option(int, 0, "a world no draw fits: one that fitted before, not a looser one (1)", low=0),
                 "exact": Option(int, 0, "tricks left at which a world is solved, not rolled out (0: off)", low=0),
+                "lone": Option(int, 0, "bidding rollouts also played with our side alone, the better kept (1)", low=0),
             },
         ),
     )

@@ -29,6 +29,8 @@ from .rule_bot import RuleBot
 
 if TYPE_CHECKING:
     from ..engine import State
+    from ..match import Agent
+    from ..rules import Rules
 
 
 SAME_AFTER = 5  # worlds after which a search stops when every action has come to the same in each
@@ -62,6 +64,7 @@ class PimcBot:
         reuse: int = 0,
         tbid: float = 1.0,
         tplay: float = -1.0,
+        lone: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -86,6 +89,9 @@ class PimcBot:
         self.tbid = trust if tbid < 0 else tbid
         self.tplay = trust if tplay < 0 else tplay
         self.worlds = 0  # worlds drawn at the last searched decision
+        # a bidding rollout in which our side must choose to play alone is also played with it
+        # going alone, and each action takes the better of the two over the worlds (`_LoneOrRule`)
+        self.lone = bool(lone)
         self.match = match  # judge a world by the match it leaves (equity.py), not the hand's points: 1 always,
         # 2 only in a hand that can end the match
         # what the worlds must explain, most first: (the teammates' choices too, the card plays too)
@@ -203,37 +209,60 @@ class PimcBot:
         fill: dict[int, float] = {}
         limit = budget if state.playing else max(budget, self.kmax)
         carried = self._carried(state, seat, limit)
+        # under `lone`, a bidding decision (not the alone choice itself) also keeps, per world, each
+        # action's value with our side going alone wherever the rollout asks it (`alone_rows`)
+        lone = _LoneOrRule(policy, state.rules, seat) if self.lone and not state.playing else None
+        if lone is not None and self._declares(state, legal):
+            lone = None
+        alone_rows: list[list[float]] = []
+
+        def finish(w: State, bidder: Agent) -> float:
+            if exact:
+                rollout(w, bidder, card_player, exact)
+                return solve(w, seat, worth)
+            rollout(w, bidder, card_player)
+            return worth(w)
+
         while self.worlds < limit:
             world = carried.pop().clone() if carried else self._likely_world(sampler, seat)
             self.worlds += 1
             row = [0.0] * len(legal)
+            alone_row = row
             last = live[-1]
+            if lone is not None:
+                alone_row = [0.0] * len(legal)
             for i in live:
                 w = world.clone() if i != last else world
                 w.apply(legal[i])
-                if exact:
-                    rollout(w, policy, card_player, exact)
-                    row[i] = solve(w, seat, worth)
-                else:
-                    rollout(w, policy, card_player)
-                    row[i] = worth(w)
+                if lone is None:
+                    row[i] = finish(w, policy)
+                    continue
+                start = w.clone()
+                lone.force = lone.asked = False
+                row[i] = alone_row[i] = finish(w, lone)
+                if lone.asked:  # our side chose alone or not in this world: now it goes alone
+                    lone.force = True
+                    alone_row[i] = finish(start, lone)
             for i, value in fill.items():
-                row[i] = value
+                row[i] = alone_row[i] = value
             rows.append(row)
+            if lone is not None:
+                alone_rows.append(alone_row)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             n = len(rows)
-            if n == SAME_AFTER and all(max(r) == min(r) for r in rows):
+            seen = _better_of(rows, alone_rows) if lone is not None else rows
+            if n == SAME_AFTER and all(max(r) == min(r) for r in seen):
                 break  # every action came to the same in every world so far: the outcome is settled
             extra = n - budget  # worlds beyond the budget: a close decision before the first card
             if n > 1 and (n in PRUNE_AT or (extra >= 0 and extra % EXTEND_STEP == 0)):
                 if len(live) > 1:
-                    live = self._prune(rows, live, fill)
+                    live = self._prune(seen, live, fill)
                 if len(live) == 1:
                     break  # every other action is clearly worse: more worlds cannot change the choice
-                if extra >= 0 and self._clear(rows, live):
+                if extra >= 0 and self._clear(seen, live):
                     break
-        return rows
+        return _better_of(rows, alone_rows) if lone is not None else rows
 
     def _worth(self, state: State, seat: int) -> Callable[[State], float]:
         """What a finished world is worth to `seat`: its returns (the hand's points in the
@@ -339,6 +368,41 @@ class PimcBot:
             return mates and side_of[s] == mine and same_kind_of_call(world, model, action)
 
         return judge
+
+
+class _LoneOrRule:
+    """The rollouts' bidder under `lone`: the rule bot, except that when `force` is set a seat of
+    `seat`'s side asked to play alone or not goes alone; `asked` records that one was asked.
+
+    The rule bot almost never goes alone where `pimc` often does, so a bid or order judged by
+    rule-bot rollouts undervalues a hand that would go alone. Playing each world both ways and
+    keeping, per action, the way with the higher total over the worlds (`_better_of`) values
+    the action as if the later choice were made from the same worlds: not one world's best."""
+
+    def __init__(self, policy: Agent, rules: Rules, seat: int) -> None:
+        self.policy = policy
+        self.alone, self.together = rules.codec.ALONE, rules.codec.TOGETHER
+        self.ours = [rules.side_of[s] == rules.side_of[seat] for s in range(rules.players)]
+        self.force = False
+        self.asked = False
+
+    def act(self, state: State, seat: int) -> int:
+        if self.ours[seat]:
+            legal = state.legal_actions()
+            if self.alone in legal and self.together in legal:
+                self.asked = True
+                if self.force:
+                    return self.alone
+        return self.policy.act(state, seat)
+
+
+def _better_of(rows: list[list[float]], alone_rows: list[list[float]]) -> list[list[float]]:
+    """Per action, its column of `rows` or of `alone_rows`, whichever sums higher (ties: `rows`)."""
+    columns = len(rows[0]) if rows else 0
+    use = [sum(r[i] for r in alone_rows) > sum(r[i] for r in rows) for i in range(columns)]
+    if not any(use):
+        return rows
+    return [[a[i] if use[i] else r[i] for i in range(columns)] for r, a in zip(rows, alone_rows, strict=True)]
 
 
 def _paired(gains: list[float]) -> tuple[float, float]:

@@ -76,6 +76,7 @@ REGISTRY: dict[str, AgentKind] = {
                 tbid=o["tbid"],
                 tplay=o["tplay"],
                 lone=int(o["lone"]),
+                tauc=o["tauc"],
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -88,6 +89,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "tbid": Option(float, 1, "trust's z-score for bids, orders, calls, discards (not alone; 0: none)"),
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
+                "tauc": Option(float, -1, "trust's z-score for an auction's bids (<0: tbid)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
                 "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),

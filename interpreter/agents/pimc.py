@@ -65,6 +65,7 @@ class PimcBot:
         tbid: float = 1.0,
         tplay: float = -1.0,
         lone: int = 0,
+        tauc: float = -1.0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -88,6 +89,7 @@ class PimcBot:
         # play alone: the search's own beats the rule bot's), and in the card play (below 0: `trust`)
         self.tbid = trust if tbid < 0 else tbid
         self.tplay = trust if tplay < 0 else tplay
+        self.tauc = self.tbid if tauc < 0 else tauc  # ... for an auction's bids (numbers, named bids)
         self.worlds = 0  # worlds drawn at the last searched decision
         # a bidding rollout in which our side must choose to play alone is also played with it
         # going alone, and each action takes the better of the two over the worlds (`_LoneOrRule`)
@@ -117,7 +119,7 @@ class PimcBot:
         best = [a for a, v in zip(legal, totals, strict=True) if v == top]
         if hint in best:
             return hint
-        margin = self.tplay if state.playing else self.trust if self._declares(state, legal) else self.tbid
+        margin = self._margin(state, legal)
         if margin > 0 and not self._sure(worth, legal.index(best[0]), legal.index(hint), margin):
             return hint
         return best[0]
@@ -127,6 +129,16 @@ class PimcBot:
         """Is this the choice to play alone or not? (`tbid` leaves it to the search.)"""
         codec = state.rules.codec
         return codec.ALONE in legal and codec.TOGETHER in legal
+
+    def _margin(self, state: State, legal: list[int]) -> float:
+        """How sure the search must be to overrule the rule bot here: `tplay` in the card play,
+        `trust` for the choice to play alone, `tauc` for an auction's bids, `tbid` for the rest."""
+        if state.playing:
+            return self.tplay
+        if self._declares(state, legal):
+            return self.trust
+        codec = state.rules.codec
+        return self.tauc if any(codec.BID <= a < codec.ACE for a in legal) else self.tbid
 
     def _equivalent(self, state: State, legal: list[int]) -> list[list[int]]:
         """The legal cards in groups that take the same tricks, each high to low.

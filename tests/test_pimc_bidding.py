@@ -1,4 +1,4 @@
-"""pimc's `lone` option: bidding rollouts in which our side may also go alone, the better way kept per action."""
+"""pimc's bidding options: `lone` (rollouts in which our side may also go alone), `tauc` (the auction's margin)."""
 
 from __future__ import annotations
 
@@ -77,3 +77,20 @@ def test_the_option_reaches_the_bot() -> None:
     bot = make_agent("pimc:lone=1", rng=random.Random(1))
     assert isinstance(bot, PimcBot) and bot.lone
     assert not PimcBot(random.Random(1)).lone
+
+
+def test_an_auction_bid_has_its_own_margin() -> None:
+    """`tauc` is the margin of an auction's bids (bid-euchre's numbers), `tbid` that of the trump call."""
+    rules = load_rules("bid-euchre")
+    deal = rules.deal(random.Random(7), 0)
+    state = rules.new_hand(0, [list(h) for h in deal.dealt], None)
+    codec = rules.codec
+    bot = PimcBot(random.Random(1), tbid=1.0, tauc=3.0)
+    assert any(codec.BID <= a < codec.ACE for a in state.legal_actions())
+    assert bot._margin(state, state.legal_actions()) == 3.0
+    while not any(codec.CALL <= a < codec.BID for a in state.legal_actions()):
+        state.apply(RuleBot().act(state, state.turn))
+    assert bot._margin(state, state.legal_actions()) == 1.0
+    assert PimcBot(random.Random(1), tbid=2.0)._margin(state, state.legal_actions()) == 2.0
+    assert make_agent("pimc:tauc=2", rng=random.Random(1)).tauc == 2.0  # type: ignore[attr-defined]
+    assert PimcBot(random.Random(1)).tauc == PimcBot(random.Random(1)).tbid == 1.0

@@ -164,6 +164,7 @@ def main() -> int:
     parser.add_argument("--variant", default="euchre")
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--start", type=int, default=0, help="the first deal (a stopped run goes on from there)")
     parser.add_argument("--out", default="")
     parser.add_argument("--pair", nargs="+", default=[])
     args = parser.parse_args()
@@ -172,7 +173,7 @@ def main() -> int:
         return 0
     rules = load_rules(args.variant)
     out = open(args.out, "a") if args.out else None  # noqa: SIM115
-    for m in range(args.deals):
+    for m in range(args.start, args.deals):
         for config in args.configs:
             value = deal_value(rules, config, m, args.seed)
             if out is not None:

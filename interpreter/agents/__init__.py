@@ -77,6 +77,7 @@ REGISTRY: dict[str, AgentKind] = {
                 tplay=o["tplay"],
                 lone=int(o["lone"]),
                 tauc=o["tauc"],
+                endgame=int(o["endgame"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -102,6 +103,9 @@ REGISTRY: dict[str, AgentKind] = {
                 "reuse": Option(int, 0, "a world no draw fits: one that fitted before, not a looser one (1)", low=0),
                 "exact": Option(int, 0, "tricks left at which a world is solved, not rolled out (0: off)", low=0),
                 "lone": Option(int, 0, "bidding rollouts also played with our side alone, the better kept (1)", low=0),
+                "endgame": Option(
+                    int, 0, "tricks left from which a decision's worlds are solved, all actions at once (0: off)", low=0
+                ),
             },
         ),
     )

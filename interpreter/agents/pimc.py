@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
 from ..worlds import CarriedWorlds, Judge, WorldSampler, same_kind_of_call, same_kind_of_play
-from .endgame import solve
+from .endgame import solve, solve_each, tricks_left
 from .equity import equity_for
 from .rollout import rollout
 from .rule_bot import RuleBot
@@ -66,6 +66,7 @@ class PimcBot:
         tplay: float = -1.0,
         lone: int = 0,
         tauc: float = -1.0,
+        endgame: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -81,6 +82,9 @@ class PimcBot:
         self.carried = CarriedWorlds(carry or 60 * reuse) if (carry > 0 or reuse) and infer > 1 else None
         self.reuse = bool(reuse)  # a world no draw fits: a kept world that did fit, before judging less
         self.exact = exact  # tricks left at which a world is solved exactly (endgame.py), not rolled out
+        # tricks left at a decision from which its worlds are solved exactly, every action in one
+        # search (endgame.solve_each); earlier decisions roll their worlds out to the end
+        self.endgame = endgame
         self.hidden = bool(hidden)  # the others' hidden discards made by the model (WorldSampler.sample's chooser)
         self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
@@ -216,6 +220,7 @@ class PimcBot:
         card_player = policy if self.roll else None
         worth = self._worth(state, seat)
         exact = self.exact
+        inside = state.playing and tricks_left(state) <= max(exact, self.endgame)
         budget = self.k if state.playing else self.kbid
         live = list(range(len(legal)))
         fill: dict[int, float] = {}
@@ -243,7 +248,10 @@ class PimcBot:
             last = live[-1]
             if lone is not None:
                 alone_row = [0.0] * len(legal)
-            for i in live:
+            if inside:  # the decision is in the exact window: its actions valued in one search
+                for i, value in zip(live, solve_each(world, seat, worth, [legal[i] for i in live]), strict=True):
+                    row[i] = value
+            for i in live if not inside else ():
                 w = world.clone() if i != last else world
                 w.apply(legal[i])
                 if lone is None:

@@ -19,7 +19,7 @@ differently, played over the same single deals as benchmarks/duplicate_hands.py
 A ceiling is how much better than `base` a part could do with perfect (or
 nearer-exact) knowledge: the gap worth attacking. Each configuration's values
 per deal go to `--out` (JSON lines), so runs of several processes can be paired
-afterwards (`--pair FILE...`).
+afterwards (`--pair FILE...`, deals of several seeds pooled; `--start M` goes on from deal M).
 
     python benchmarks/pimc_ceilings.py CONFIG [CONFIG ...] --deals 150 --seed 1000 --out ceil.jsonl
     python benchmarks/pimc_ceilings.py --pair ceil.jsonl [more.jsonl ...]
@@ -145,11 +145,12 @@ def interval(values: list[float]) -> str:
 
 
 def pair(files: list[str]) -> None:
-    values: dict[str, dict[int, float]] = {}
+    values: dict[str, dict[tuple[int, int], float]] = {}
     for name in files:
         for line in Path(name).read_text().splitlines():
             row = json.loads(line)
-            values.setdefault(row["config"], {})[row["deal"]] = row["value"]
+            # deals of several seeds pool: a deal is its seed and number (rows without a seed: one seed)
+            values.setdefault(row["config"], {})[(row.get("seed", 0), row["deal"])] = row["value"]
     base = values.get("base", {})
     for config, per in values.items():
         print(f"{config}: vs rules {interval(list(per.values()))}")
@@ -177,7 +178,7 @@ def main() -> int:
         for config in args.configs:
             value = deal_value(rules, config, m, args.seed)
             if out is not None:
-                out.write(json.dumps({"config": config, "deal": m, "value": value}) + "\n")
+                out.write(json.dumps({"config": config, "seed": args.seed, "deal": m, "value": value}) + "\n")
                 out.flush()
     return 0
 

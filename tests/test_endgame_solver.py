@@ -12,7 +12,8 @@ from test_endgame import _draw_trump_first, _endgames, _returns_of
 
 from interpreter.agents import make_agent
 from interpreter.agents.endgame import solve, solve_each
-from interpreter.agents.rollout import teammates
+from interpreter.agents.rollout import rollout, teammates
+from interpreter.agents.rule_bot import RuleBot
 from interpreter.engine import State
 from interpreter.variants import bundled_names, load_rules
 
@@ -112,3 +113,19 @@ def test_pimc_with_endgame_search_leads_the_top_trump_and_plays_hands_out() -> N
             action = bots[hand.turn].act(hand, hand.turn)
             assert action in hand.legal_actions()
             hand.apply(action)
+
+
+@pytest.mark.parametrize("variant", ["euchre", "call-ace", "five-hundred"])
+def test_a_memo_of_finished_hands_shared_by_one_worlds_actions_changes_no_value(variant: str) -> None:
+    """pimc's actions in one world, each rolled out to the last two tricks and solved with one
+    shared memo of finished hands (keyed by the hand's whole sequence of trick winners), get
+    the values that solving each alone gives."""
+    bot = RuleBot()
+    for state, seat in _endgames(variant, 4, 6, seed=5):
+        worth = _returns_of(seat)
+        shared: dict[int, float] = {}
+        for card in state.legal_actions():
+            child = state.clone()
+            child.apply(card)
+            rollout(child, bot, bot, stop=2)
+            assert solve(child, seat, worth, shared) == _reference(child, seat, worth)

@@ -84,25 +84,30 @@ def tricks_left(world: State) -> int:
     return world.rules.hand_tricks - world.played
 
 
-def solve(world: State, seat: int, worth: Callable[[State], float]) -> float:
+def solve(world: State, seat: int, worth: Callable[[State], float], ends: dict[int, float] | None = None) -> float:
     """The value to `seat` of `world` (in its trick phase, every hand known) under perfect play.
 
     `seat`'s team (rollout.teammates) maximises `worth` of the finished hand, the
-    other seats minimise it. `world` itself is not changed.
+    other seats minimise it. `world` itself is not changed. `ends`: the memo of
+    finished hands' worth by the hand's whole sequence of trick winners, which
+    the solves of worlds that differ only in their card plays may share (pimc's
+    actions in one world, after the auction); by default the solve's own.
     """
     if not world.playing:
         return worth(world)
-    return _search(world, seat, worth, None)[0]
+    return _search(world, seat, worth, None, {} if ends is None else ends)[0]
 
 
 def solve_each(world: State, seat: int, worth: Callable[[State], float], actions: list[int]) -> list[float]:
     """The value to `seat` of each of `actions` (legal cards of the seat to play in `world`,
     in its trick phase): what `solve` gives the world after that card, in one search whose
     actions share the memo of finished hands. `world` itself is not changed."""
-    return _search(world, seat, worth, actions)
+    return _search(world, seat, worth, actions, {})
 
 
-def _search(world: State, seat: int, worth: Callable[[State], float], actions: list[int] | None) -> list[float]:
+def _search(
+    world: State, seat: int, worth: Callable[[State], float], actions: list[int] | None, values: dict[int, float]
+) -> list[float]:
     """The search (one closure over ints, for speed): the value of `world`, or of each of `actions`."""
     rules = world.rules
     n = rules.players
@@ -113,7 +118,11 @@ def _search(world: State, seat: int, worth: Callable[[State], float], actions: l
     suit_mask, ranked, suits = tables.mask, tables.ranked, tables.suits
     total = rules.hand_tricks
     called = world.partner_card
-    values: dict[int, float] = {}  # the worth of a finished hand by its sequence of trick winners (coded)
+    # `values`: the worth of a finished hand by its whole sequence of trick winners, coded as one
+    # int (base `n` digits after a leading 1: the sequences of one hand have one length)
+    start = 1
+    for w in world.trick_winners:
+        start = start * n + w
     line: list[int] = []  # the plays since `world`
     # cards on the table: they still take or lose to a card played to this trick
     trick = world.trick
@@ -180,15 +189,44 @@ def _search(world: State, seat: int, worth: Callable[[State], float], actions: l
                     run = False
         return picked
 
+    each: list[float] = []  # the root's values card by card (solve_each)
+
     def search(
         p: int, leader: int, led: int, best: int, win: int, played: int, key: int, alpha: float, beta: float
     ) -> float:
-        if led < 0 and one_each and played + 1 == total:
+        """The value of the position, `p` to play to the trick (`led`, `best`, `win`: its state)."""
+        root = each if actions is not None and not line else None  # solve_each: the root, every card
+        if led < 0 and one_each and played + 1 == total and root is None:
             return last_trick(p, key)
         maxing = maximiser[p]
         v = -INF if maxing else INF
-        for c in candidates(p, led):
-            child = after(p, c, leader, led, best, win, played, key, alpha, beta)
+        on_table = table[0]
+        hand = hands[p]
+        for c in actions if root is not None and actions is not None else candidates(p, led):
+            bit = 1 << c
+            hands[p] = hand ^ bit
+            line.append(c)
+            if led < 0:
+                nled, nbest, nwin = follow[c], power[c], p
+            else:
+                nled = led
+                r = by_led[led][c]
+                nbest, nwin = (r, p) if r > best else (best, win)
+            q = nxt[p]
+            if q != leader:
+                table[0] = on_table | bit
+                child = search(q, leader, nled, nbest, nwin, played, key, alpha, beta)
+            else:  # the trick is complete
+                table[0] = 0
+                if played + 1 == total:
+                    child = end(key * n + nwin)
+                else:
+                    child = search(nwin, nwin, -1, -1, nwin, played + 1, key * n + nwin, alpha, beta)
+            table[0] = on_table
+            line.pop()
+            if root is not None:  # every card's own value: no cut
+                root.append(child)
+                continue
             if maxing:
                 if child > v:
                     v = child
@@ -200,47 +238,15 @@ def _search(world: State, seat: int, worth: Callable[[State], float], actions: l
                     beta = v
             if alpha >= beta:
                 break
+        hands[p] = hand
         return v
 
-    def after(
-        p: int, c: int, leader: int, led: int, best: int, win: int, played: int, key: int, alpha: float, beta: float
-    ) -> float:
-        """The value once `p` plays `c` to the trick (`led`, `best`, `win`: its state before)."""
-        bit = 1 << c
-        hands[p] ^= bit
-        line.append(c)
-        on_table = table[0]
-        if led < 0:
-            led, best, win = follow[c], power[c], p
-        else:
-            r = by_led[led][c]
-            if r > best:
-                best, win = r, p
-        q = nxt[p]
-        if q != leader:
-            table[0] = on_table | bit
-            child = search(q, leader, led, best, win, played, key, alpha, beta)
-        else:  # the trick is complete
-            table[0] = 0
-            if played + 1 == total:
-                child = end(key * n + win)
-            else:
-                child = search(win, win, -1, -1, win, played + 1, key * n + win, alpha, beta)
-        table[0] = on_table
-        line.pop()
-        hands[p] ^= bit
-        return child
-
     turn = world.turn
-    if actions is None:
-        if world.led < 0:  # between tricks: the seat to act leads
-            return [search(turn, turn, -1, -1, turn, world.played, 1, -INF, INF)]
-        return [search(turn, world.leader, world.led, world.best, world.winner, world.played, 1, -INF, INF)]
-    if world.led < 0:
-        return [after(turn, c, turn, -1, -1, turn, world.played, 1, -INF, INF) for c in actions]
-    return [
-        after(turn, c, world.leader, world.led, world.best, world.winner, world.played, 1, -INF, INF) for c in actions
-    ]
+    if world.led < 0:  # between tricks: the seat to act leads
+        v = search(turn, turn, -1, -1, turn, world.played, start, -INF, INF)
+    else:
+        v = search(turn, world.leader, world.led, world.best, world.winner, world.played, start, -INF, INF)
+    return [v] if actions is None else each
 
 
 def _active(world: State) -> list[int]:

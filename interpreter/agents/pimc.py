@@ -233,10 +233,12 @@ class PimcBot:
             lone = None
         alone_rows: list[list[float]] = []
 
+        ends: dict[int, float] | None = None  # in the card play, one world's memo of finished hands (endgame.solve)
+
         def finish(w: State, bidder: Agent) -> float:
             if exact:
                 rollout(w, bidder, card_player, exact)
-                return solve(w, seat, worth)
+                return solve(w, seat, worth, ends)
             rollout(w, bidder, card_player)
             return worth(w)
 
@@ -251,6 +253,7 @@ class PimcBot:
             if inside:  # the decision is in the exact window: its actions valued in one search
                 for i, value in zip(live, solve_each(world, seat, worth, [legal[i] for i in live]), strict=True):
                     row[i] = value
+            ends = {} if state.playing else None  # shared by its actions: the contract is set
             for i in live if not inside else ():
                 w = world.clone() if i != last else world
                 w.apply(legal[i])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .build import COMPILED
 from .names import team_sides
@@ -248,7 +248,10 @@ class State:
         while self.status is None:
             if self.playing:
                 if self.led < 0:  # between tricks: the rest of the hand in one loop
-                    self._play_tricks(choose)
+                    if COMPILED:
+                        self._play_tricks_compiled(choose)
+                    else:
+                        self._play_tricks(choose)
                 else:  # in the middle of a trick (play_out was called there): one card at a time
                     legal = self.legal_actions()
                     action = choose(legal)
@@ -269,8 +272,9 @@ class State:
         raise ValueError(f"illegal action {action}: {self.why_illegal(action)}")
 
     def _play_tricks(self, choose: Callable[[list[int]], int]) -> None:
-        """The tricks to the end of the hand, from a lead (`play_out`): `apply`'s trick step in
-        locals, each trick a lead and then the other active seats in turn (`Rules.trick_orders`)."""
+        """The tricks to the end of the hand, from a lead (`play_out`, plain Python): `apply`'s
+        trick step in locals, each trick a lead and then the other active seats in turn
+        (`Rules.trick_orders`). The compiled build runs `_play_tricks_compiled` instead."""
         rules = self.rules
         hands = self.hands
         history = self.history
@@ -298,10 +302,7 @@ class State:
                 if card not in legal:
                     break
                 history.append((p, card))
-                if COMPILED:  # a pop: list.remove splices through a generic slice assignment there
-                    hand.pop(hand.index(card))
-                else:
-                    hand.remove(card)
+                hand.remove(card)
                 led = follow[card]
                 rank = by_led[led]
                 best = power[card]
@@ -309,23 +310,12 @@ class State:
                 keep = follows[led]
                 for p in orders[leader]:
                     hand = hands[p]
-                    if COMPILED:  # a native loop over the follow table (no comprehension: in plain
-                        legal = []  # Python one would make `follow` and `led` closure cells)
-                        for c in hand:
-                            if follow[c] == led:
-                                legal.append(c)
-                        if not legal:
-                            legal = hand[:]
-                    else:  # a C-level filter (legal_actions)
-                        legal = list(filter(keep, hand)) or hand[:]
+                    legal = list(filter(keep, hand)) or hand[:]  # a C-level filter (legal_actions)
                     card = choose(legal)
                     if card not in legal:
                         break
                     history.append((p, card))
-                    if COMPILED:
-                        hand.pop(hand.index(card))
-                    else:
-                        hand.remove(card)
+                    hand.remove(card)
                     v = rank[card]
                     if v > best:
                         best = v
@@ -347,11 +337,107 @@ class State:
             self.winner = winner
             self.leader = leader
             self.played = len(winners)
+        self._tricks_done(done, card)
+
+    def _play_tricks_compiled(self, choose: Callable[[list[int]], int]) -> None:
+        """`_play_tricks` as the compiled build runs it fastest: the same fields, lists and
+        picks, with native loops where plain Python hands its loops to builtins (which compiled
+        code calls generically). A pick is looked for in the hand once, which both checks it
+        (with the led suit when the list offered only followers) and finds where it is; the
+        card leaves the hand by the cards after it moving down and the last slot being dropped
+        (`list.pop(i)` splices through a generic slice assignment); the history's (seat, card)
+        pairs come from a table built once (`Rules.seat_plays`) instead of a new tuple each."""
+        rules = self.rules
+        hands = self.hands
+        plays = rules.seat_plays
+        history = cast("list[object]", self.history)  # it takes seat_plays' pairs as they are
+        follow = self.follow
+        power = self.power
+        by_led = self.by_led
+        tricks = self.tricks
+        winners = self.trick_winners
+        orders = rules.trick_orders(self.nxt)
+        last = rules.hand_tricks
+        p = self.turn
+        led = self.led
+        rank = self.rank
+        best = self.best
+        winner = self.winner
+        leader = self.leader
+        card = -1
+        done = False
+        try:
+            while True:
+                hand = hands[p]
+                card = choose(hand[:])
+                n = len(hand)
+                i = 0
+                while i < n and hand[i] != card:
+                    i += 1
+                if i == n:
+                    break
+                history.append(plays[p][card])
+                n -= 1
+                while i < n:
+                    hand[i] = hand[i + 1]
+                    i += 1
+                hand.pop()
+                led = follow[card]
+                rank = by_led[led]
+                best = power[card]
+                winner = leader = p
+                for p in orders[leader]:
+                    hand = hands[p]
+                    legal = []
+                    for c in hand:
+                        if follow[c] == led:
+                            legal.append(c)
+                    following = len(legal) > 0
+                    if not following:
+                        legal = hand[:]
+                    card = choose(legal)
+                    n = len(hand)
+                    i = 0
+                    while i < n and hand[i] != card:
+                        i += 1
+                    if i == n or (following and follow[card] != led):
+                        break
+                    history.append(plays[p][card])
+                    n -= 1
+                    while i < n:
+                        hand[i] = hand[i + 1]
+                        i += 1
+                    hand.pop()
+                    v = rank[card]
+                    if v > best:
+                        best = v
+                        winner = p
+                else:  # the trick is complete
+                    tricks[winner] = tricks[winner] + 1
+                    winners.append(winner)
+                    led = -1
+                    p = winner
+                    if len(winners) < last:
+                        continue
+                    done = True
+                break
+        finally:  # the fields as after the last pick applied (also when `choose` raised)
+            self.turn = p
+            self.led = led
+            self.rank = rank
+            self.best = best
+            self.winner = winner
+            self.leader = leader
+            self.played = len(winners)
+        self._tricks_done(done, card)
+
+    def _tricks_done(self, done: bool, card: int) -> None:
+        """After the trick loop: score the finished hand, or refuse the illegal pick that stopped it."""
         if done:
             self.turn = -1
             self.playing = False
             self.status = "complete"
-            self._scored(rules.score_played(self))
+            self._scored(self.rules.score_played(self))
         else:
             self._refuse(card)
 

@@ -204,6 +204,10 @@ class Rules:
     # Per next-seat table (next_seat, or one of next_active's): per leader, the seats that play
     # after him to a trick, in order (State.play_out's trick loop), built on use.
     trick_orders_of: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    # Per seat, per card: the history entry of that seat playing that card, (seat, card), built
+    # once and shared by every hand (State._play_tricks_compiled appends these instead of new
+    # tuples). Typed `object`: compiled code would unpack a `tuple[int, int]` and build it again.
+    seat_plays: tuple[tuple[object, ...], ...] = ()
 
     @property
     def heading(self) -> str:
@@ -227,6 +231,7 @@ class Rules:
             plans.append(tuple(plan))
         self.deal_plan = tuple(plans)
         self.card_ids = tuple(range(self.deck.size))
+        self.seat_plays = tuple(tuple((seat, card) for card in self.card_ids) for seat in range(n))
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))

@@ -1,0 +1,124 @@
+"""The compiled build's trick loop (`State._play_tricks_compiled`) ends every hand as the per-decision loop.
+
+`play_out` runs the tricks with `_play_tricks` in plain Python and with
+`_play_tricks_compiled` in the compiled build (native loops instead of builtins,
+shared history pairs). tests/test_play_out.py checks `play_out` in
+whichever build runs; this file calls the compiled loop directly, so the pure run
+checks it too: from the first lead of every bundled variant and overlay, for
+several policies, a `choose` that raises, and an illegal pick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from test_play_out import POLICIES, SPECS, Stop, _by_decision, _deal, _offered, _same, _same_so_far, _stop_at
+
+from interpreter.engine import State
+from interpreter.rules import Rules
+from interpreter.variants import load_rules
+
+SEEDS = range(15)
+
+
+def _at_first_lead(rules: Rules, seed: int) -> State:
+    """A dealt hand with its bidding played at random, up to the first lead (or its end)."""
+    st = _deal(rules, seed)
+    rng = random.Random(1000 + seed)
+    while st.status is None and not st.playing:
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_the_compiled_loop_plays_the_tricks_as_the_per_decision_loop(name: str) -> None:
+    rules = load_rules(name)
+    played = 0
+    for policy, make in POLICIES.items():
+        for seed in SEEDS:
+            start = _at_first_lead(rules, seed)
+            if start.status is not None:
+                continue  # the hand ended in the bidding (a redeal, a concession)
+            played += 1
+            ref, fast = start.clone(), start.clone()
+            rng_ref, rng_fast = random.Random(seed), random.Random(seed)
+            seen_ref: list[list[int]] = []
+            seen_fast: list[list[int]] = []
+            _by_decision(ref, _offered(make(rng_ref), seen_ref))
+            fast._play_tricks_compiled(_offered(make(rng_fast), seen_fast))
+            assert seen_fast == seen_ref, (policy, seed)
+            assert rng_fast.getstate() == rng_ref.getstate(), (policy, seed)
+            _same(fast, ref)
+    assert played > 0
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre", "call-ace", "house/defend-alone", "pepper"])
+def test_a_raise_in_the_compiled_loop_leaves_the_state_of_that_decision(name: str) -> None:
+    """`choose` raising on its k-th pick leaves the state the per-decision loop had before it."""
+    rules = load_rules(name)
+    for seed in range(10):
+        for k in (1, 2, 4, 7, 11):
+            start = _at_first_lead(rules, seed)
+            if start.status is not None:
+                continue
+            ref, fast = start.clone(), start.clone()
+            by_hand = _stop_at(k)
+            for _ in range(k - 1):
+                if ref.status is None:
+                    ref.apply(by_hand(ref.legal_actions()))
+            if ref.status is None:
+                with pytest.raises(Stop):
+                    fast._play_tricks_compiled(_stop_at(k))
+            else:
+                fast._play_tricks_compiled(_stop_at(k))
+            _same_so_far(fast, ref)
+            ref.play_out(lambda legal: legal[0])
+            fast.play_out(lambda legal: legal[0])
+            _same(fast, ref)
+
+
+def _bad_at(rules: Rules, seed: int, k: int) -> Callable[[list[int]], int]:
+    """A random policy whose k-th pick is a card (or any action) not offered."""
+    rng = random.Random(seed)
+    picks = 0
+
+    def pick(legal: list[int]) -> int:
+        nonlocal picks
+        picks += 1
+        if picks < k:
+            return rng.choice(legal)
+        if picks % 2:  # a card: another seat's, a played one, or one that does not follow
+            return rng.choice([c for c in range(rules.codec.n_cards) if c not in legal])
+        return rng.choice([a for a in [-1, *range(rules.codec.size)] if a not in legal])
+
+    return pick
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre", "five-hundred"])
+def test_an_illegal_pick_in_the_compiled_loop_raises_and_changes_nothing(name: str) -> None:
+    rules = load_rules(name)
+    raised = 0
+    for seed in range(30):
+        k = 1 + seed % 12
+        start = _at_first_lead(rules, seed)
+        if start.status is not None:
+            continue
+        fast, ref = start.clone(), start.clone()
+        try:
+            fast._play_tricks_compiled(_bad_at(rules, seed, k))
+        except ValueError as err:
+            raised += 1
+            choose = _bad_at(rules, seed, k)
+            for _ in range(k - 1):
+                ref.apply(choose(ref.legal_actions()))
+            _same_so_far(fast, ref)
+            wrong = choose(ref.legal_actions())
+            reason = ref.why_illegal(wrong)
+            assert reason is not None
+            assert str(err) == f"illegal action {wrong}: {reason}"
+        else:
+            _by_decision(ref, _bad_at(rules, seed, k))
+            _same(fast, ref)  # the hand ended before the bad pick
+    assert raised > 10

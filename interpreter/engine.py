@@ -244,7 +244,6 @@ class State:
         the list raises ValueError (the `why_illegal` reason) before anything changes.
         """
         phases = self.rules.phases
-        history = self.history
         while self.status is None:
             if self.playing:
                 if self.led < 0:  # between tricks: the rest of the hand in one loop
@@ -258,14 +257,8 @@ class State:
                     if action not in legal:
                         self._refuse(action)
                     self.apply(action)
-            else:  # a bidding phase's decision: `legal_actions` and `apply` without the trick test
-                phase = phases[self.phase]
-                legal = phase.legal(self) if self.turn >= 0 else []
-                action = choose(legal)
-                if action not in legal:
-                    self._refuse(action)
-                history.append((self.turn, action))
-                phase.apply(self, action)
+            else:  # the bidding: the phase's own batched step (Phase.play_out; its default: one decision)
+                phases[self.phase].play_out(self, choose)
 
     def _refuse(self, action: int) -> None:
         """`play_out`'s answer to a pick not among the legal actions: nothing is applied."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import Phase, Reach, offered, seats_from, sit_out_partners
+from .base import Phase, Reach, offered, one_decision, seats_from, sit_out_partners
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -115,6 +116,32 @@ class Alone(Phase):
             st.turn = st.queue.pop(0)
         else:
             st.advance()
+
+    def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
+        """The answers 'alone' or 'together' in one loop while each asked may choose freely;
+        the rest (a forced or conditional answer, a gift, its discard) one decision at a time."""
+        if st.step != 0 or self.must_if is not None or self.choice_if is not None:
+            one_decision(self, st, choose)
+            return
+        c = self.codec
+        alone = c.ALONE
+        together = c.TOGETHER
+        history = st.history
+        queue = st.queue
+        while True:
+            turn = st.turn
+            action = choose([alone, together])
+            if action != together:
+                if action != alone:
+                    st._refuse(action)
+                history.append((turn, action))
+                self.apply(st, action)  # a lone player: his mates sit out, maybe a gift
+                return
+            history.append((turn, action))
+            if not queue:
+                st.advance()
+                return
+            st.turn = queue.pop(0)
 
     def taker(self, st: State) -> int:
         return st.queue[0] if st.step == 1 else -1  # the loner gets his partner's card

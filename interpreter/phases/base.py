@@ -14,6 +14,7 @@ kind is two new modules plus one line in the registry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -129,6 +130,19 @@ class Phase:
     def apply(self, st: State, action: int) -> None:
         raise NotImplementedError
 
+    def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
+        """`State.play_out`'s step in this phase: its decisions up to where it hands over.
+
+        This default makes one decision through `legal` and `apply` (State.play_out calls
+        again while the phase lasts). A kind whose decisions are cheap to list overrides it
+        with a batched loop (the fields it changes in locals, its lists from tables), so a
+        hand's bidding costs about what a hand-written game's does. An override offers
+        `choose` exactly the lists `legal` would (same order, fresh lists), applies the
+        picks as `apply` would, keeps the state as after the last applied pick before each
+        `choose` (a policy that raises leaves the per-decision loop's state), and refuses a
+        pick not offered (`State._refuse`) before it changes anything."""
+        one_decision(self, st, choose)
+
     def kitty_discards(self) -> tuple[bool, frozenset[int] | None]:
         """(does it lay cards into the kitty, the rank indices they may have: None for any).
 
@@ -161,6 +175,18 @@ class Phase:
 
 
 # ------------------------------------------------------------------ shared helpers
+def one_decision(phase: Phase, st: State, choose: Callable[[list[int]], int]) -> None:
+    """One decision of `phase` through its `legal` and `apply` (Phase.play_out's default, and
+    what a batched override leaves to it): a module function, not `super()`, which costs a
+    proxy object per call in plain Python."""
+    legal = phase.legal(st) if st.turn >= 0 else []
+    action = choose(legal)
+    if action not in legal:
+        st._refuse(action)
+    st.history.append((st.turn, action))
+    phase.apply(st, action)
+
+
 def upcard_env(deck: Deck, card: int, dealer: int, options: dict[str, int]) -> dict[str, object]:
     """The names an upcard condition reads (`upcard.suit`, ...), with the options."""
     suit = deck.suit_of(card)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import Phase, SeatFilter, Walk, asked_seats, offered
+from .base import Phase, SeatFilter, Walk, asked_seats, offered, one_decision
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -98,6 +99,36 @@ class NameTrump(Phase):
             st.advance()  # the next phase, or a redeal when none fixes the contract
         else:
             st.finish_redeal()
+
+    def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
+        """Each asked in turn in one loop, the offers copied from the tables per turned-down
+        suit; a call or the last pass is applied by `apply` (the all-pass rules live there).
+        A conditional offer, or the auction winner's choice: one decision at a time."""
+        if self.choice_if is not None or self.by_maker:
+            one_decision(self, st, choose)
+            return
+        no = self.codec.PASS
+        down = st.turned_down + 1
+        offers = self.open_by_down[down]
+        calls = self.calls_by_down[down]
+        stuck = self.stuck_dealer
+        dealer = st.dealer
+        queue = st.queue
+        last = len(queue) - 1
+        history = st.history
+        while True:
+            turn = st.turn
+            asked = st.asked
+            legal = list(calls if stuck and turn == dealer and asked == last else offers)
+            action = choose(legal)
+            if action not in legal:
+                st._refuse(action)
+            history.append((turn, action))
+            if action != no or asked == last:
+                self.apply(st, action)
+                return
+            st.asked = asked = asked + 1
+            st.turn = queue[asked]
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         n_suits = len(self.codec.deck.suits)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dsl import CompiledExpr
-from .base import Phase, SeatFilter, Walk, asked_seats, offered
+from .base import Phase, SeatFilter, Walk, asked_seats, offered, one_decision
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -77,6 +78,40 @@ class OrderUp(Phase):
             st.discarded = card
             st.upcard_taken = True
         st.advance()
+
+    def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
+        """The asks in one loop (the turn and the count asked kept up to date for a policy
+        that raises), then the dealer's pick-up through `legal`/`apply` (Phase.play_out)."""
+        if st.step == 0 and self.choice_if is None:  # everybody asked may order: pass or order
+            history = st.history
+            queue = st.queue
+            asked = st.asked
+            last = len(queue)
+            c = self.codec
+            no = c.PASS
+            order = c.ORDER
+            turn = st.turn
+            while True:
+                action = choose([no, order])
+                if action == order:
+                    break
+                if action != no:
+                    st._refuse(action)
+                history.append((turn, action))
+                asked += 1
+                st.asked = asked
+                if asked == last:
+                    st.turned_down = st.up_suit
+                    st.advance()
+                    return
+                st.turn = turn = queue[asked]
+            history.append((turn, action))
+            st.maker = turn
+            st.contract = st.up_suit
+            st.fixed_by = self.id
+            st.step = 1
+            st.turn = st.dealer
+        one_decision(self, st, choose)  # a conditional offer, or the dealer's pick-up: one decision
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:

@@ -644,6 +644,7 @@ class State:
         rules = self.rules
         phases = rules.phases
         gates = rules.phase_gates
+        waits = rules.phase_waits
         while self.status is None:
             self.phase = phase = self.phase + 1
             if phase == rules.first_declaration and self.contract < 0:
@@ -652,6 +653,8 @@ class State:
             if phase == rules.play_phase:
                 self._start_play()
                 return
+            if waits[phase] and self.contract >= 0:
+                continue  # a bidding step once the contract is fixed: its begin would decline
             gate = gates[phase]
             if gate is not None and not gate.fn(rules.hand_env(self)):
                 continue  # not offered in this hand
@@ -718,7 +721,9 @@ class State:
         self.on_team = team_sides(rules, self)
         self.playing = True
         self.play_from = len(self.history)
-        self.leader = self.turn = self.first_leader()
+        by_dealer = rules.lead_by_dealer  # (first_leader's common case, inlined: no call)
+        seat = by_dealer[self.dealer] if by_dealer else -1
+        self.leader = self.turn = seat if seat >= 0 and not out[seat] else self.first_leader()
         self.led = -1
 
     def first_leader(self) -> int:

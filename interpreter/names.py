@@ -35,7 +35,7 @@ def _on_team(rules: Rules, st: State) -> list[bool]:
     return st.on_team if st.on_team is not None else team_sides(rules, st)
 
 
-def _team_tricks(rules: Rules, st: State, makers: bool) -> int:
+def _team_tricks(rules: Rules, st: State, makers: bool = True) -> int:
     if st.maker < 0:
         return 0 if makers else sum(st.tricks)
     on_team = st.on_team
@@ -226,7 +226,7 @@ NAMES: dict[str, Name] = {
     "makers.tricks": Name(
         "int",
         _HAND,
-        lambda r, st: _team_tricks(r, st, True),
+        _team_tricks,  # (makers=True: itself the getter, no lambda around it; scoring reads it every hand)
         noun="the makers' tricks",
         count=("the makers", "take", "do not take", "trick"),
     ),

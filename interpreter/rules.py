@@ -208,6 +208,8 @@ class Rules:
     # once and shared by every hand (State._play_tricks_compiled appends these instead of new
     # tuples). Typed `object`: compiled code would unpack a `tuple[int, int]` and build it again.
     seat_plays: tuple[tuple[object, ...], ...] = ()
+    score_getters: tuple[Any, ...] = ()  # the score_keys' getters (hand_signature)
+    phase_waits: tuple[bool, ...] = ()  # per phase: it begins only while no contract is fixed (State.advance)
 
     @property
     def heading(self) -> str:
@@ -234,6 +236,8 @@ class Rules:
         self.seat_plays = tuple(tuple((seat, card) for card in self.card_ids) for seat in range(n))
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
+        self.score_getters = tuple(get for _, get in self.score_keys)
+        self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
         self.play_tables = tuple(
             (c.follow, follows_by_led(c, len(self.deck.suits)), c.power, by_led, c.ruff)
@@ -478,8 +482,13 @@ class Rules:
         state. Two hands with the same signature score alike from any scores (score_played's
         memo; the match-equity table groups its sampled hands by it)."""
         before = st.counters_before
+        getters = self.score_getters
+        if len(getters) == 2:  # (the usual count, unrolled: a comprehension is one more Python call)
+            values: tuple[Any, ...] = (getters[0](self, st), getters[1](self, st))
+        else:
+            values = tuple([get(self, st) for get in getters])
         return (
-            tuple([get(self, st) for _, get in self.score_keys]),
+            values,
             tuple(st.on_team or ()),
             tuple(
                 [

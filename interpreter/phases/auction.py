@@ -72,6 +72,10 @@ class Auction(Phase):
     def makes_bid_maker(self) -> bool:
         return True
 
+    @property
+    def waits_for_contract(self) -> bool:
+        return True
+
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.maker >= 0:
             return False

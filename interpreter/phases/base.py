@@ -102,6 +102,12 @@ class Phase:
         return False
 
     @property
+    def waits_for_contract(self) -> bool:
+        """It begins only while no contract is fixed (its `begin` is then all that would run):
+        the phase walk skips it without a call once one is (Rules.phase_waits)."""
+        return False
+
+    @property
     def deals_trump(self) -> bool:
         """It fixes trump from the deal alone, with no decision."""
         return False
@@ -213,8 +219,9 @@ def upcard_table(expr: CompiledExpr, deck: Deck, players: int, options: dict[str
 
 def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
     """The players a phase asks in turn from the dealer's left: all, or those its `may_if` lets in."""
-    if seats is None:
-        return seats_from(st, st.dealer + 1)
+    if seats is None:  # (seats_from, inlined: this runs in every hand's first phase)
+        orders = st.rules.seat_orders
+        return list(orders[(st.dealer + 1) % len(orders)])
     return seats.asked(st)
 
 

@@ -38,6 +38,10 @@ class NameTrump(Phase):
         self.by_maker = self.who == "maker"
         self.stuck_dealer = self.all_pass == "dealer_must_name"
 
+    @property
+    def waits_for_contract(self) -> bool:
+        return True
+
     def begin(self, st: State) -> bool:
         if st.contract >= 0:
             return False

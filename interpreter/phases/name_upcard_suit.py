@@ -32,6 +32,10 @@ class NameUpcardSuit(Phase):
     def picks_up_upcard(self) -> bool:  # its only discard is the dealer's pick-up (dealer_makes)
         return True
 
+    @property
+    def waits_for_contract(self) -> bool:
+        return True
+
     def begin(self, st: State) -> bool:
         if st.contract >= 0 or st.upcard < 0 or not self.holds[st.dealer][st.upcard]:
             return False

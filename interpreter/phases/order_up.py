@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..build import COMPILED
 from ..dsl import CompiledExpr
 from .base import Phase, SeatFilter, Walk, asked_seats, offered, one_decision
 
@@ -23,6 +24,10 @@ class OrderUp(Phase):
     choice_if: CompiledExpr | None = None  # the condition on ordering up (None: always allowed)
     @property
     def picks_up_upcard(self) -> bool:
+        return True
+
+    @property
+    def waits_for_contract(self) -> bool:
         return True
 
     def begin(self, st: State) -> bool:
@@ -44,8 +49,16 @@ class OrderUp(Phase):
             if self.choice_if is not None and not offered(self.choice_if, st, st.turn, st.up_suit):
                 return [c.PASS]
             return [c.PASS, c.ORDER]
-        discard = c.DISCARD
-        options = [discard + card for card in st.hands[st.dealer]]
+        return self._pickups(st)
+
+    def _pickups(self, st: State) -> list[int]:
+        """The dealer's answers to an order: a discard of each card he holds (in his hand's
+        order), of the upcard where allowed, and a decline where the pick-up is optional."""
+        c = self.codec
+        if COMPILED:  # a native loop
+            options = [c.DISCARD + card for card in st.hands[st.dealer]]
+        else:  # no comprehension: its frame is a Python call
+            options = [*map(c.DISCARD.__add__, st.hands[st.dealer])]
         if self.may_discard_upcard:
             options.append(c.DISCARD + st.upcard)
         if self.dealer_pickup == "optional" and st.maker != st.dealer:
@@ -69,6 +82,11 @@ class OrderUp(Phase):
             else:
                 st.turn = st.queue[st.asked]
             return
+        self._pick_up(st, action)
+
+    def _pick_up(self, st: State, action: int) -> None:
+        """The dealer's answer (a discard, or a decline) applied; then the next phase."""
+        c = self.codec
         if action != c.DECLINE:
             card = action - c.DISCARD
             hand = st.hands[st.dealer]
@@ -81,7 +99,7 @@ class OrderUp(Phase):
 
     def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
         """The asks in one loop (the turn and the count asked kept up to date for a policy
-        that raises), then the dealer's pick-up through `legal`/`apply` (Phase.play_out)."""
+        that raises), then the dealer's pick-up (`_pickups`, `_pick_up`: legal's and apply's)."""
         if st.step == 0 and self.choice_if is None:  # everybody asked may order: pass or order
             history = st.history
             queue = st.queue
@@ -111,7 +129,15 @@ class OrderUp(Phase):
             st.fixed_by = self.id
             st.step = 1
             st.turn = st.dealer
-        one_decision(self, st, choose)  # a conditional offer, or the dealer's pick-up: one decision
+        elif st.step == 0:  # a conditional offer: one decision at a time
+            one_decision(self, st, choose)
+            return
+        legal = self._pickups(st)  # the dealer's pick-up
+        action = choose(legal)
+        if action not in legal:
+            st._refuse(action)
+        st.history.append((st.dealer, action))
+        self._pick_up(st, action)
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:

@@ -10,6 +10,7 @@ reported apart. Runs of the bots named are interleaved (bot A, bot B, bot A, …
 and the median of the runs is reported with its spread.
 
     python benchmarks/bots.py [--variant euchre] [--hands 40] [--runs 3] [--json] [SPEC ...]
+    python benchmarks/bots.py --table N [--runs 3] [--warm 300] [--instructions] [--json] [SPEC ...]
 
 Default specs: `pimc:k=20`, `rules`, `rules-v1`.
 
@@ -20,6 +21,16 @@ interleaved run by run in CPU time; it prints each side's hands/s and the
 median ratio (bot hands/s over random hands/s) with its spread, and the build it
 measured: in a virtualenv holding the compiled build (`TRICKSPEC_COMPILE=1 pip
 install .`) the installed package is timed, as benchmarks/throughput.py does.
+Before the clock both sides play `--warm` hands (default 300) from the same
+seed, untimed: the rules are compiled, the bot's tables built and its memo of
+hand strengths filled as in a long `simulate`, which amortizes those one-time
+costs over its thousands of hands (`--warm 0` times them too).
+
+`--table N --instructions` counts the same loop in machine instructions with
+Valgrind (`valgrind --tool=callgrind`) instead of timing it: each side runs in
+a child process twice, after the same `--warm` hands of both sides, playing
+no hand and N hands; the difference over N is its instructions a hand (the
+load of a shared machine does not move it; `--warm 0` counts a cold start).
 """
 
 from __future__ import annotations
@@ -28,8 +39,12 @@ import argparse
 import importlib.util
 import json
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,6 +53,7 @@ if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.agents import make_agent  # noqa: E402
+from interpreter.rules import Rules  # noqa: E402
 from interpreter.variants import load_rules  # noqa: E402
 
 
@@ -65,12 +81,10 @@ def run(variant: str, spec: str, hands: int, seed: int) -> dict[str, float]:
     return {"decisions": decisions, "choices": choices, "seconds": spent}
 
 
-def table_run(variant: str, spec: str | None, hands: int, seed: int) -> float:
-    """Hands/s of `hands` whole hands with `spec` at every seat (None: the raw random loop)."""
-    rules = load_rules(variant)
+def table_hands(rules: Rules, spec: str | None, hands: int, seed: int) -> None:
+    """Play `hands` whole hands with `spec` at every seat (None: the raw random loop)."""
     rng = random.Random(seed)
     bots = [make_agent(spec, rng=random.Random(seed + s)) for s in range(rules.players)] if spec else []
-    start = time.process_time()
     for number in range(hands):
         state = rules.deal(rng, number % rules.players)
         if bots:
@@ -80,7 +94,96 @@ def table_run(variant: str, spec: str | None, hands: int, seed: int) -> float:
         else:
             while state.status is None:
                 state.apply(rng.choice(state.legal_actions()))
+
+
+def table_run(variant: str, spec: str | None, hands: int, seed: int) -> float:
+    """Hands/s of `hands` whole hands with `spec` at every seat (None: the raw random loop)."""
+    rules = load_rules(variant)
+    start = time.process_time()
+    table_hands(rules, spec, hands, seed)
     return hands / (time.process_time() - start)
+
+
+WARM_SEED = 7  # the warm-up's hands (the timed and counted runs use seeds from 2000)
+
+
+def warm_up(variant: str, specs: list[str], hands: int) -> None:
+    """`hands` untimed hands of every side from the same seed (see the module docstring)."""
+    rules = load_rules(variant)
+    for spec in [*specs, None]:
+        table_hands(rules, spec, hands, WARM_SEED)
+
+
+def table_child(args: argparse.Namespace) -> None:
+    """What the parent counts: the warm-up of every side (the specs and the random loop),
+    then `--table` hands of `--table-child` (`random`: the raw random loop)."""
+    warm_up(args.variant, args.specs, args.warm)
+    spec = args.table_child
+    table_hands(load_rules(args.variant), None if spec == "random" else spec, args.table, 2000)
+
+
+def table_count(args: argparse.Namespace, spec: str, hands: int, valgrind: str) -> int:
+    """The instructions of a child process playing the warm-up and `hands` hands of `spec`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run(
+            [
+                valgrind,
+                "--tool=callgrind",
+                f"--callgrind-out-file={tmp}/out",
+                sys.executable,
+                __file__,
+                "--table-child",
+                spec,
+                "--table",
+                str(hands),
+                "--warm",
+                str(args.warm),
+                "--variant",
+                args.variant,
+                *args.specs,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no count:\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def table_instructions(args: argparse.Namespace) -> int:
+    """Instructions a hand of each spec at every seat and of the raw random loop (see the module docstring)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        print("benchmarks/bots.py --instructions needs Valgrind (`valgrind` on the PATH)", file=sys.stderr)
+        return 1
+    per_hand = {
+        spec: (table_count(args, spec, args.table, valgrind) - table_count(args, spec, 0, valgrind)) / args.table
+        for spec in [*args.specs, "random"]
+    }
+    report = {
+        spec: {
+            "variant": args.variant,
+            "hands": args.table,
+            "warm": args.warm,
+            "instructions_per_hand": round(per_hand[spec]),
+            "random_instructions_per_hand": round(per_hand["random"]),
+            "ratio": round(per_hand["random"] / per_hand[spec], 3),
+            "build": build_kind(),
+        }
+        for spec in args.specs
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for spec, row in report.items():
+            print(
+                f"{spec:>12} at every seat on {row['variant']}: {row['instructions_per_hand']:,} instructions a "
+                f"hand against {row['random_instructions_per_hand']:,} random: {row['ratio']:.3f}x "
+                f"({row['hands']} hands after {row['warm']} warm-up; {row['build']} build, callgrind)"
+            )
+    return 0
 
 
 def build_kind() -> str:
@@ -92,6 +195,7 @@ def build_kind() -> str:
 
 def table(args: argparse.Namespace) -> int:
     """Bots at every seat against the raw random loop, interleaved (see the module docstring)."""
+    warm_up(args.variant, args.specs, args.warm)
     report = {}
     for spec in args.specs:
         ratios, bot_rates, random_rates = [], [], []
@@ -109,16 +213,18 @@ def table(args: argparse.Namespace) -> int:
             "random_hands_per_second": round(statistics.median(random_rates)),
             "ratio": round(statistics.median(ratios), 3),
             "spread": [round(min(ratios), 3), round(max(ratios), 3)],
+            "warm": args.warm,
             "build": build_kind(),
         }
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        for spec, r in report.items():
+        for spec, row in report.items():
             print(
-                f"{spec:>12} at every seat on {r['variant']}: {r['bot_hands_per_second']} hands/s against "
-                f"{r['random_hands_per_second']} random: {r['ratio']:.3f}x "
-                f"(median of {r['runs']}, spread {r['spread'][0]}–{r['spread'][1]}; {r['build']} build)"
+                f"{spec:>12} at every seat on {row['variant']}: {row['bot_hands_per_second']} hands/s against "
+                f"{row['random_hands_per_second']} random: {row['ratio']:.3f}x "
+                f"(median of {row['runs']}, spread {row['spread'][0]}–{row['spread'][1]}; "
+                f"after {row['warm']} warm-up hands; {row['build']} build)"
             )
     return 0
 
@@ -131,11 +237,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--table", type=int, default=0, metavar="N", help="hands: bot at every seat vs random")
+    parser.add_argument("--warm", type=int, default=300, help="--table: untimed hands of every side first")
+    parser.add_argument("--instructions", action="store_true", help="--table: count instructions (callgrind)")
+    parser.add_argument("--table-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.table_child:
+        table_child(args)
+        return 0
     if args.table:
         if args.specs == parser.get_default("specs"):
             args.specs = ["rules"]
-        return table(args)
+        return table_instructions(args) if args.instructions else table(args)
     per_spec: dict[str, list[dict[str, float]]] = {s: [] for s in args.specs}
     for r in range(args.runs):
         for spec in args.specs:

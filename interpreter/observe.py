@@ -168,6 +168,8 @@ class PlayMemory:
             self.led = -1
         if upto == len(history):
             return
+        if upto < st.play_from:  # (the bidding before the first play holds no card played)
+            upto = st.play_from
         n_cards = st.rules.codec.n_cards
         follow = st.follow
         size = st.n_active

@@ -56,6 +56,11 @@ class _Contract:
     trump_cents: tuple[int, ...] = ()  # per card: trump_value in hundredths
     base_cents: tuple[tuple[int, ...], ...] = ()  # [trumps][side suits held]: long trumps and voids
     suit_cents: tuple[tuple[int, ...], ...] = ()  # [holds a trump][a side suit's flags]: its top cards
+    # True when the engine ranks a trick's cards as `by_led` does (its `Contract.ruff` is the
+    # trump): the trick's winner and its rank are then read off the State (`winner`, `best`)
+    # instead of from the trick's plays
+    same_ranks: bool = False
+    card_suit: tuple[int, ...] = ()  # per card: the mask of its effective suit (suit_mask[follow[card]])
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,10 @@ def _build_tables(rules: Rules) -> _Tables:
         _contract_tables(contract, place, ordered, size, n_side)
         for contract, place, ordered, n_side in zip(rules.contracts, places, suits, side, strict=True)
     )
+    contracts = tuple(
+        replace(ct, same_ranks=_same_ranks(ct, engine_rows))
+        for ct, engine_rows in zip(contracts, rules.ranks_by_led, strict=True)
+    )
     side_of = rules.side_of
     mates = tuple(sum(1 << q for q in range(rules.players) if side_of[q] == side_of[p]) for p in range(rules.players))
     return _Tables(
@@ -111,6 +120,14 @@ def _build_tables(rules: Rules) -> _Tables:
         {m: tuple(s for s in range(rules.players) if not m >> s & 1) for m in range(1 << rules.players)},
         tuple(range(rules.players)),
     )
+
+
+def _same_ranks(ct: _Contract, engine_rows: tuple[tuple[int, ...], ...]) -> bool:
+    """Does the engine rank every led suit's cards as `ct.by_led` does (see `_Contract.same_ranks`)?"""
+    for led, row in ct.by_led.items():
+        if not -len(engine_rows) <= led < len(engine_rows) or engine_rows[led] != row:
+            return False
+    return True
 
 
 def _contract_tables(
@@ -155,6 +172,7 @@ def _contract_tables(
         top_flag,
         side_suits,
     )
+    ct = replace(ct, card_suit=tuple(suit_mask[follow[c]] for c in range(size)))
     return _with_cents(ct, size, len(suits))
 
 
@@ -203,7 +221,7 @@ _MEMORY = PlayMemory()  # the plays of the hand the bots are in: public, so one 
 class _View:
     """What the seat knows at a bidding decision, read from the State without copying: the
     same knowledge as `State.observation_ints(seat)`, only the parts the bidding reads (the
-    card play reads the State and the shared PlayMemory directly, see `RuleBot._play`)."""
+    card play reads the State and the shared PlayMemory directly, see `RuleBot._lead` and `RuleBot._follow`)."""
 
     __slots__ = (
         "seat",
@@ -250,8 +268,11 @@ class RuleBot:
             return legal[0]
         rules = state.rules
         tables = self._last if rules is self._last_rules else self.tables(rules)
-        if legal[0] < tables.n_cards:
-            return self._play(state, seat, legal, tables)
+        if state.playing:  # a card to play (the trick phase offers nothing else)
+            ct = tables.contracts[state.contract]
+            if state.led < 0:
+                return self._lead(state, seat, legal, ct, tables)
+            return self._follow(state, seat, legal, ct, tables)
         c = rules.codec
         if c.ORDER in legal:  # the most frequent bidding question: read off the State, no _View
             return c.ORDER if self._orders(rules, state, seat, tables) else c.PASS
@@ -344,7 +365,10 @@ class RuleBot:
         weakest, best = -1, 0.0
         for c, count in zip(cards, counts, strict=True):
             if count == most:
-                value = self._worth(rules, [x for x in whole if x != c], k)[0]
+                rest = whole.copy()  # whole less c (its cards are distinct)
+                if c in rest:
+                    rest.remove(c)
+                value = self._worth(rules, rest, k)[0]
                 if weakest < 0 or value > best or (value == best and c < weakest):
                     weakest, best = c, value
         return weakest, best
@@ -405,24 +429,25 @@ class RuleBot:
             trumps_held |= bit[x]
         trumps_held &= ct.trump_mask
         if seat == dealer:
-            if (trumps_held | bit[upcard] & ct.trump_mask).bit_count() < 2:
+            n_whole = (trumps_held | bit[upcard] & ct.trump_mask).bit_count()  # its trumps with the upcard
+            if n_whole < 2:
                 return False
             whole = [*hand, upcard]
-            trump_value = ct.trump_value
+            trump_value = ct.trump_value  # (non-zero exactly for the trump suit's cards: trump_mask)
             counts = _cents_without(tables.contracts[k], whole, whole)
             most = max(counts)
             if counts.count(most) == 1:
                 # one card's loss counts least: it goes, and the hand left is `most` hundredths
                 # (decided as the float count when clear of the threshold, as below)
                 worst = whole[counts.index(most)]
-                trumps = sum(1 for x in whole if x != worst and trump_value[x])
+                trumps = n_whole - 1 if trump_value[worst] else n_whole
                 if trumps < 2:
                     return False
                 margin = most * 10 - self.threshold(rules, seat) * 1000
                 if margin > 1e-6 or margin < -1e-6:
                     return margin > 0
             worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
-            trumps = sum(1 for x in whole if x != worst and trump_value[x])
+            trumps = n_whole - 1 if trump_value[worst] else n_whole
         else:
             if trumps_held.bit_count() < 2:
                 return False
@@ -446,7 +471,8 @@ class RuleBot:
 
     def _discard(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
-        cards = [a - c.DISCARD for a in legal if c.DISCARD <= a < c.DISCARD + c.n_cards]
+        first, end = c.DISCARD, c.DISCARD + c.n_cards
+        cards = [a - first for a in legal if first <= a < end]
         k = obs.contract if obs.contract >= 0 else self._best_contract(rules, obs.hand)
         whole = list(obs.hand)
         if c.DECLINE in legal and obs.upcard not in whole:  # the dealer may refuse the upcard
@@ -462,7 +488,8 @@ class RuleBot:
 
     def _call(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         c = rules.codec
-        calls = [a for a in legal if c.CALL <= a < c.BID]
+        first, end = c.CALL, c.BID
+        calls = [a for a in legal if first <= a < end]
 
         def value(a: int) -> tuple[bool, float]:
             k = a - c.CALL
@@ -534,40 +561,45 @@ class RuleBot:
     # memory of plays directly, and asks its questions of bitmasks: `unseen` holds the cards
     # that may still be in another hand (not played, not its own, not the turned-down upcard),
     # and a card is a winner ("boss") when no card above it in its suit is unseen.
-    def _play(self, st: State, seat: int, legal: list[int], tables: _Tables) -> int:
-        ct = tables.contracts[st.contract]
-        history = st.history
-        n = len(history)
-        # The trick on the table, (seat, card) in play order: the plays since the last
-        # complete trick (as `State.trick` reads them, without flattening a new list).
-        start = st.play_from + st.played * st.n_active
-        if start >= n:
-            return self._lead(st, seat, legal, ct, tables)
-        follow = ct.follow
-        winner, best = history[start]
-        led = follow[best]
-        rank = ct.by_led[led]
-        best_power = rank[best]
-        for i in range(start + 1, n):
-            s, card = history[i]
-            if rank[card] > best_power:
-                winner, best, best_power = s, card, rank[card]
+    def _follow(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
+        """Win the trick as cheaply as possible, unless a mate wins it surely; else throw."""
+        led = st.led  # the effective suit led to the trick on the table
+        # Who wins the trick so far, and with what rank: as the engine keeps them when it ranks
+        # as this contract's `by_led` does, else read off the trick's plays (the plays since
+        # the last complete trick, as `State.trick` reads them).
+        if ct.same_ranks:
+            winner = st.winner
+            best_power = st.best
+            rank = st.rank
+        else:
+            history = st.history
+            start = st.play_from + st.played * st.n_active
+            winner, first = history[start]
+            rank = ct.by_led[led]
+            best_power = rank[first]
+            for i in range(start + 1, len(history)):
+                s, card = history[i]
+                if rank[card] > best_power:
+                    winner, best_power = s, rank[card]
         # (the seat's mates are its side's unless a called partner is known: _mates)
         mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
+        follow = ct.follow
         if mates >> winner & 1:
             # a mate wins the trick: let him, when nobody is left to play, or his card is trump
             # or the best of its suit left (the memory of plays is read only here: the questions
             # before it need none)
-            if n - start == st.n_active - 1 or follow[best] == ct.trump:  # (n_active: the seats not out)
+            if st.nxt[seat] == st.leader:  # nobody plays after this seat (nxt: the next seat not out)
                 return _throw_following(ct, legal, led, st, seat, tables)
-            hand = _hand_mask(st, seat, tables)
-            if not ct.higher[best] & _unseen(st, hand, tables):
-                return _throw(ct, legal, hand)
+            best = _played_by(st, winner)
+            if follow[best] == ct.trump:
+                return _throw_following(ct, legal, led, st, seat, tables)
+            if not ct.higher[best] & _unseen(st, seat, tables):
+                return _throw(ct, legal, _hand_mask(st, seat, tables))
         low, low_power = -1, 0
-        power = ct.power
         for x in legal:
-            if rank[x] > best_power and (low < 0 or power[x] < low_power):
-                low, low_power = x, power[x]
+            r = rank[x]  # (its power when it may win: it follows or trumps, else -1)
+            if r > best_power and (low < 0 or r < low_power):
+                low, low_power = x, r
         if low >= 0:
             return low
         key = ct.throw_key
@@ -582,8 +614,7 @@ class RuleBot:
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
-        hand = _hand_mask(st, seat, tables)
-        unseen = _unseen(st, hand, tables)  # (brings the memory of plays up to date: its voids are read below)
+        unseen = _unseen(st, seat, tables)  # (brings the memory of plays up to date: its voids are read below)
         mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
         voids = _MEMORY.voids
         follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
@@ -611,14 +642,18 @@ class RuleBot:
                 sides.append(x)
                 if not higher[x] & unseen:
                     winners.append(x)
-        out = st.out
+        # the opponents still in the tricks' way, not shown void in trump (asked only when a
+        # trump may be drawn or a winner cashed: nothing else reads them)
+        draw = n_trumps and trump_mask & unseen
         opponents = []
-        for s in tables.others[mates]:
-            if not out[s] and trump not in voids[s]:
-                opponents.append(s)
+        if draw or winners:
+            out = st.out
+            for s in tables.others[mates]:
+                if not out[s] and trump not in voids[s]:
+                    opponents.append(s)
         maker = st.maker
         on_makers = maker >= 0 and mates >> maker & 1
-        if n_trumps and opponents and trump_mask & unseen:
+        if draw and opponents:
             top = not higher[high] & unseen
             if (
                 (top or n_trumps >= 2)
@@ -643,7 +678,7 @@ class RuleBot:
             return high
         if not sides:
             return low
-        return _throw(ct, sides, hand)
+        return _throw(ct, sides, _hand_mask(st, seat, tables))
 
 
 def _hand_mask(st: State, seat: int, tables: _Tables) -> int:
@@ -655,17 +690,29 @@ def _hand_mask(st: State, seat: int, tables: _Tables) -> int:
     return hand
 
 
-def _unseen(st: State, hand: int, tables: _Tables) -> int:
-    """The cards that may be in another hand, as bits: not played (the shared memory of plays,
-    brought up to date), not in this `hand`, not the turned-down upcard."""
+def _played_by(st: State, seat: int) -> int:
+    """The card `seat` played to the trick on the table (it has played to it): its latest play."""
+    history = st.history
+    i = len(history) - 1
+    while history[i][0] != seat:
+        i -= 1
+    return history[i][1]
+
+
+def _unseen(st: State, seat: int, tables: _Tables) -> int:
+    """The cards that may be in another hand than `seat`'s, as bits: not played (the shared
+    memory of plays, brought up to date), not in its hand, not the turned-down upcard."""
     memory = _MEMORY
     history = st.history
     if history is not memory.history or memory.upto != len(history):
         memory.update(st)
-    unseen = ~(memory.gone_mask | hand)
+    bit = tables.bit
+    seen = memory.gone_mask
+    for x in st.hands[seat]:  # (its hand as bits, as _hand_mask makes them: one call less a decision)
+        seen |= bit[x]
     if st.upcard >= 0 and not st.upcard_taken:
-        unseen &= ~tables.bit[st.upcard]  # turned down: out of play
-    return unseen
+        seen |= bit[st.upcard]  # turned down: out of play
+    return ~seen
 
 
 def _mates(st: State, seat: int, tables: _Tables) -> int:
@@ -777,9 +824,10 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
     row = with_trump if n else without_trump
     suits_now = suits_with if n else suits_without
     values = []
+    every = cards is whole  # (the dealer weighs each card of his hand: all are in it)
     for gone in cards:
         v = trump_cents[gone]
-        if gone not in whole:
+        if not every and gone not in whole:
             values.append(trumps + base[n][m] + suits_now)
         elif v:
             values.append(trumps - v + base[n - 1][m] + (suits_with if n > 1 else suits_without))
@@ -813,12 +861,11 @@ def _throw(ct: _Contract, legal: list[int], hand: int) -> int:
     The order is (is trump, is top of its suit, cards of its suit in hand, power), read
     as one int key (`_Contract.throw_key`)."""
     key = ct.throw_key
-    follow = ct.follow
-    masks = ct.suit_mask
+    card_suit = ct.card_suit
     weight = ct.count_weight
     low, low_key = -1, 0
     for x in legal:
-        k = key[x] + (hand & masks[follow[x]]).bit_count() * weight
+        k = key[x] + (hand & card_suit[x]).bit_count() * weight
         if low < 0 or k < low_key:  # the first of equals, as min() keeps
             low, low_key = x, k
     return low

@@ -124,6 +124,9 @@ def observation_ints(st: State, seat: int) -> IntObservation:
     )
 
 
+_BITS = tuple(1 << card for card in range(64))  # 1 << card, made once: a look-up makes no new int
+
+
 class PlayMemory:
     """The cards played so far and the suits each seat showed void in, grown as a hand goes on.
 
@@ -171,6 +174,7 @@ class PlayMemory:
         if upto < st.play_from:  # (the bidding before the first play holds no card played)
             upto = st.play_from
         n_cards = st.rules.codec.n_cards
+        bits = _BITS if n_cards <= len(_BITS) else tuple(1 << card for card in range(n_cards))
         follow = st.follow
         size = st.n_active
         voids = self.voids
@@ -179,7 +183,7 @@ class PlayMemory:
         led = self.led
         for s, a in history[upto:]:
             if a < n_cards:
-                mask |= 1 << a
+                mask |= bits[a]
                 if in_trick == 0:
                     led = follow[a]
                 elif follow[a] != led:

@@ -60,7 +60,7 @@ class _Contract:
     # trump): the trick's winner and its rank are then read off the State (`winner`, `best`)
     # instead of from the trick's plays
     same_ranks: bool = False
-    card_suit: tuple[int, ...] = ()  # per card: the mask of its effective suit (suit_mask[follow[card]])
+    n_follow: int = 0  # the effective suits' indices are below it (a list of counts per suit is this long)
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def _contract_tables(
         top_flag,
         side_suits,
     )
-    ct = replace(ct, card_suit=tuple(suit_mask[follow[c]] for c in range(size)))
+    ct = replace(ct, n_follow=max(follow, default=-1) + 1)
     return _with_cents(ct, size, len(suits))
 
 
@@ -219,37 +219,19 @@ _MEMORY = PlayMemory()  # the plays of the hand the bots are in: public, so one 
 
 
 class _View:
-    """What the seat knows at a bidding decision, read from the State without copying: the
-    same knowledge as `State.observation_ints(seat)`, only the parts the bidding reads (the
-    card play reads the State and the shared PlayMemory directly, see `RuleBot._lead` and `RuleBot._follow`)."""
+    """What the seat knows at a bidding decision, read from the State without copying: of
+    the knowledge of `State.observation_ints(seat)`, the parts the bidding reads (its seat,
+    its hand, the upcard, the contract and its maker; the card play reads the State and the
+    shared PlayMemory directly, see `RuleBot._lead` and `RuleBot._follow`)."""
 
-    __slots__ = (
-        "seat",
-        "players",
-        "dealer",
-        "hand",
-        "upcard",
-        "upcard_taken",
-        "upcard_suit",
-        "contract",
-        "maker",
-        "alone",
-        "partner",
-    )
+    __slots__ = ("seat", "hand", "upcard", "contract", "maker")
 
     def __init__(self, st: State, seat: int) -> None:
         self.seat = seat
-        self.players = st.rules.players
-        self.dealer = st.dealer
         self.hand: list[int] = st.hands[seat]  # read only
         self.upcard = st.upcard
-        self.upcard_taken = st.upcard_taken
-        self.upcard_suit = st.up_suit
         self.contract = st.contract
         self.maker = st.maker
-        secret = st.partner_card >= 0 and st.partner_secret_from(seat)
-        self.alone: list[int] = [] if secret else st.alone
-        self.partner = st.partner if st.partner >= 0 and not secret else -1
 
 
 class RuleBot:
@@ -594,7 +576,7 @@ class RuleBot:
             if follow[best] == ct.trump:
                 return _throw_following(ct, legal, led, st, seat, tables)
             if not ct.higher[best] & _unseen(st, seat, tables):
-                return _throw(ct, legal, _hand_mask(st, seat, tables))
+                return _throw(ct, legal, st.hands[seat])
         low, low_power = -1, 0
         for x in legal:
             r = rank[x]  # (its power when it may win: it follows or trumps, else -1)
@@ -606,7 +588,7 @@ class RuleBot:
         low_key = 0
         for x in legal:
             if follow[x] != led:
-                return _throw(ct, legal, _hand_mask(st, seat, tables))
+                return _throw(ct, legal, st.hands[seat])
             k = key[x]
             if low < 0 or k < low_key:
                 low, low_key = x, k
@@ -627,7 +609,7 @@ class RuleBot:
         sides: list[int] = []
         winners: list[int] = []
         for x in legal:
-            if trump_mask >> x & 1:
+            if follow[x] == trump:  # (the trump suit's cards: trump_mask; never at no-trump, -1)
                 p = power[x]
                 if not n_trumps:
                     high = low = x
@@ -678,16 +660,7 @@ class RuleBot:
             return high
         if not sides:
             return low
-        return _throw(ct, sides, _hand_mask(st, seat, tables))
-
-
-def _hand_mask(st: State, seat: int, tables: _Tables) -> int:
-    """The seat's cards as bits (distinct bits: their sum is their union)."""
-    bit = tables.bit
-    hand = 0  # a loop: in Python cheaper than sum(map(bit.__getitem__, ...)) (a method wrapper per card)
-    for x in st.hands[seat]:
-        hand |= bit[x]
-    return hand
+        return _throw(ct, sides, st.hands[seat])
 
 
 def _played_by(st: State, seat: int) -> int:
@@ -708,7 +681,7 @@ def _unseen(st: State, seat: int, tables: _Tables) -> int:
         memory.update(st)
     bit = tables.bit
     seen = memory.gone_mask
-    for x in st.hands[seat]:  # (its hand as bits, as _hand_mask makes them: one call less a decision)
+    for x in st.hands[seat]:  # its own cards
         seen |= bit[x]
     if st.upcard >= 0 and not st.upcard_taken:
         seen |= bit[st.upcard]  # turned down: out of play
@@ -770,15 +743,17 @@ def _side_total(ct: _Contract, total: float, n_trumps: int, by_suit: dict[int, i
     return total
 
 
-def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, dict[int, int]]:
-    """`hand` in exact hundredths, by parts: its trumps' sum, how many trumps, and each side
-    suit's top flags | (its count << 2), as _strength tallies them."""
+def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, list[int]]:
+    """`hand` in exact hundredths, by parts: its trumps' sum, how many trumps, and per
+    effective suit (by index) a side suit's top flags | (its count << 2), as _strength tallies
+    them, 0 for a suit it does not hold (whole numbers: their order does not matter here, so a
+    list, and `suit_cents` counts a 0 as nothing)."""
     trump_cents = ct.trump_cents
     follow = ct.follow
     top_flag = ct.top_flag
     total = 0
     n = 0
-    by_suit: dict[int, int] = {}
+    by_suit = [0] * ct.n_follow
     for c in hand:
         v = trump_cents[c]
         if v:
@@ -786,7 +761,7 @@ def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, dict[int, in
             n += 1
         else:
             f = follow[c]
-            by_suit[f] = (by_suit[f] | top_flag[c]) + 4 if f in by_suit else top_flag[c] + 4
+            by_suit[f] = (by_suit[f] | top_flag[c]) + 4
     return total, n, by_suit
 
 
@@ -794,8 +769,8 @@ def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
     """The strength of `hand` in exact hundredths (see _cents_without), and its count of trumps."""
     total, n, by_suit = _cents_tally(ct, hand)
     row = ct.suit_cents[1 if n else 0]
-    total += ct.base_cents[n][len(by_suit)]
-    for flags in by_suit.values():
+    total += ct.base_cents[n][len(by_suit) - by_suit.count(0)]  # (the side suits it holds)
+    for flags in by_suit:
         total += row[flags]
     return total, n
 
@@ -812,31 +787,34 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
     follow = ct.follow
     top_flag = ct.top_flag
     trumps, n, by_suit = _cents_tally(ct, whole)
-    m = len(by_suit)
+    m = len(by_suit) - by_suit.count(0)  # the side suits it holds
     base = ct.base_cents
     without_trump, with_trump = ct.suit_cents  # [0]: no trump in hand, [1]: some
     suits_with = suits_without = 0
-    for flags in by_suit.values():
+    for flags in by_suit:
         suits_with += with_trump[flags]
         suits_without += without_trump[flags]
     if n > 1:
         suits_without = suits_with
     row = with_trump if n else without_trump
-    suits_now = suits_with if n else suits_without
+    now = trumps + (suits_with if n else suits_without)  # the whole hand less its base term
+    base_n = base[n]
+    # a trump gone (there is one when n > 0): the rest of the count is the same for each
+    less_trump = trumps + base[n - 1][m] + (suits_with if n > 1 else suits_without) if n else 0
     values = []
     every = cards is whole  # (the dealer weighs each card of his hand: all are in it)
     for gone in cards:
         v = trump_cents[gone]
         if not every and gone not in whole:
-            values.append(trumps + base[n][m] + suits_now)
+            values.append(now + base_n[m])
         elif v:
-            values.append(trumps - v + base[n - 1][m] + (suits_with if n > 1 else suits_without))
+            values.append(less_trump - v)
         else:
             # its suit without it: one card fewer, and without its top bit (a suit has one top
             # card and one second: only the card that held a bit had it)
             flags = by_suit[follow[gone]]
             left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
-            values.append(trumps + base[n][m if left else m - 1] + suits_now - row[flags] + row[left])
+            values.append(now + base_n[m if left else m - 1] - row[flags] + row[left])
     return values
 
 
@@ -848,24 +826,28 @@ def _throw_following(ct: _Contract, legal: list[int], led: int, st: State, seat:
     low, low_key = -1, 0
     for x in legal:
         if follow[x] != led:
-            return _throw(ct, legal, _hand_mask(st, seat, tables))
+            return _throw(ct, legal, st.hands[seat])
         k = key[x]
         if low < 0 or k < low_key:  # the first of equals, as min() keeps
             low, low_key = x, k
     return low
 
 
-def _throw(ct: _Contract, legal: list[int], hand: int) -> int:
-    """A card not meant to win: the lowest, from the shortest side suit (to make a void).
+def _throw(ct: _Contract, legal: list[int], hand: list[int]) -> int:
+    """A card of `legal` not meant to win: the lowest, from the shortest side suit of `hand`
+    (to make a void).
 
     The order is (is trump, is top of its suit, cards of its suit in hand, power), read
-    as one int key (`_Contract.throw_key`)."""
+    as one int key (`_Contract.throw_key`) plus the count of its suit in the hand."""
     key = ct.throw_key
-    card_suit = ct.card_suit
+    follow = ct.follow
+    counts = [0] * ct.n_follow  # the hand's cards per effective suit
+    for x in hand:
+        counts[follow[x]] += 1
     weight = ct.count_weight
     low, low_key = -1, 0
     for x in legal:
-        k = key[x] + (hand & card_suit[x]).bit_count() * weight
+        k = key[x] + counts[follow[x]] * weight
         if low < 0 or k < low_key:  # the first of equals, as min() keeps
             low, low_key = x, k
     return low

@@ -204,6 +204,7 @@ class Rules:
     # Per next-seat table (next_seat, or one of next_active's): per leader, the seats that play
     # after him to a trick, in order (State.play_out's trick loop), built on use.
     trick_orders_of: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    next_seat_orders: tuple[tuple[int, ...], ...] = ()  # trick_orders(next_seat), the usual table
     # Per seat, per card: the history entry of that seat playing that card, (seat, card), built
     # once and shared by every hand (State._play_tricks_compiled appends these instead of new
     # tuples). Typed `object`: compiled code would unpack a `tuple[int, int]` and build it again.
@@ -234,6 +235,7 @@ class Rules:
         self.deal_plan = tuple(plans)
         self.card_ids = tuple(range(self.deck.size))
         self.seat_plays = tuple(tuple((seat, card) for card in self.card_ids) for seat in range(n))
+        self.next_seat_orders = self.trick_orders(self.next_seat)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.score_getters = tuple(get for _, get in self.score_keys)
@@ -277,6 +279,8 @@ class Rules:
     def trick_orders(self, nxt: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """Per leader, the active seats that play after him to a trick (`nxt`: each seat's next
         active seat; a seat sitting out has none of its own), remembered per table."""
+        if nxt is self.next_seat and self.next_seat_orders:  # nobody sits out: no dict look-up
+            return self.next_seat_orders
         orders = self.trick_orders_of.get(nxt)
         if orders is None:
             rows = []
@@ -317,8 +321,8 @@ class Rules:
         dealt: tuple[tuple[int, ...], ...]
         hands: list[list[int]]
         if COMPILED:  # native loops over each seat's deck positions
-            dealt = tuple([tuple([deck[i] for i in seat]) for seat in self.deal_positions[dealer]])
-            hands = [list(cards) for cards in dealt]
+            hands = [[deck[i] for i in seat] for seat in self.deal_positions[dealer]]
+            dealt = tuple([tuple(cards) for cards in hands])
         else:
             # each seat's picker applied to the deck (as a tuple, so that every picker gives a
             # tuple: what was dealt), and made a list: all in C (no Python loop)

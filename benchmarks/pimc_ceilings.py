@@ -55,7 +55,7 @@ class OracleBot(PimcBot):
     """A diagnostic `pimc` whose one world is the real deal: it reads every hand (never a bot)."""
 
     def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng, k=1)
+        super().__init__(rng, k=1, tbid=0)  # one world: a margin (tbid, its default 1) would always keep the rule bot
         self._truth: State | None = None
 
     def act(self, state: State, seat: int) -> int:

@@ -1,4 +1,4 @@
-"""pimc's bidding options: `lone` (rollouts in which our side may also go alone), `tauc` (the auction's margin)."""
+"""pimc's bidding options: `lone` (rollouts in which our side may go alone), `tauc`, `traise` (margins)."""
 
 from __future__ import annotations
 
@@ -87,10 +87,30 @@ def test_an_auction_bid_has_its_own_margin() -> None:
     codec = rules.codec
     bot = PimcBot(random.Random(1), tbid=1.0, tauc=3.0)
     assert any(codec.BID <= a < codec.ACE for a in state.legal_actions())
-    assert bot._margin(state, state.legal_actions()) == 3.0
+    bid3, bid4 = codec.BID + 3, codec.BID + 4
+    assert bot._margin(state, state.legal_actions(), bid4, bid3) == 3.0
     while not any(codec.CALL <= a < codec.BID for a in state.legal_actions()):
         state.apply(RuleBot().act(state, state.turn))
-    assert bot._margin(state, state.legal_actions()) == 1.0
-    assert PimcBot(random.Random(1), tbid=2.0)._margin(state, state.legal_actions()) == 2.0
+    call = state.legal_actions()
+    assert bot._margin(state, call, call[0], call[1]) == 1.0
+    assert PimcBot(random.Random(1), tbid=2.0)._margin(state, call, call[0], call[1]) == 2.0
     assert make_agent("pimc:tauc=2", rng=random.Random(1)).tauc == 2.0  # type: ignore[attr-defined]
     assert PimcBot(random.Random(1)).tauc == PimcBot(random.Random(1)).tbid == 1.0
+
+
+def test_a_raise_in_the_auction_has_its_own_margin() -> None:
+    """`traise`: the margin of an auction bid above the rule bot's, or a bid where it passes."""
+    rules = load_rules("bid-euchre")
+    deal = rules.deal(random.Random(7), 0)
+    state = rules.new_hand(0, [list(h) for h in deal.dealt], None)
+    legal = state.legal_actions()
+    codec = rules.codec
+    bid3, bid4, pass_ = codec.BID + 3, codec.BID + 4, codec.PASS
+    assert {bid3, bid4, pass_} <= set(legal)
+    bot = PimcBot(random.Random(1), tauc=1.0, traise=5.0)
+    assert bot._margin(state, legal, bid4, bid3) == 5.0  # higher than the rule bot's bid
+    assert bot._margin(state, legal, bid3, pass_) == 5.0  # a bid where the rule bot passes
+    assert bot._margin(state, legal, bid3, bid4) == 1.0  # lower
+    assert bot._margin(state, legal, pass_, bid4) == 1.0  # a pass where the rule bot bids
+    assert PimcBot(random.Random(1), tauc=2.0).traise == 2.0
+    assert make_agent("pimc:traise=4", rng=random.Random(1)).traise == 4.0  # type: ignore[attr-defined]

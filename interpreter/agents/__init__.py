@@ -78,6 +78,7 @@ REGISTRY: dict[str, AgentKind] = {
                 lone=int(o["lone"]),
                 tauc=o["tauc"],
                 endgame=int(o["endgame"]),
+                traise=o["traise"],
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -91,6 +92,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "tbid": Option(float, 1, "trust's z-score for bids, orders, calls, discards (not alone; 0: none)"),
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
                 "tauc": Option(float, -1, "trust's z-score for an auction's bids (<0: tbid)"),
+                "traise": Option(float, -1, "tauc's z-score for a bid above the rule bot's (<0: tauc)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
                 "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),

@@ -67,6 +67,7 @@ class PimcBot:
         lone: int = 0,
         tauc: float = -1.0,
         endgame: int = 0,
+        traise: float = -1.0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -94,6 +95,7 @@ class PimcBot:
         self.tbid = trust if tbid < 0 else tbid
         self.tplay = trust if tplay < 0 else tplay
         self.tauc = self.tbid if tauc < 0 else tauc  # ... for an auction's bids (numbers, named bids)
+        self.traise = self.tauc if traise < 0 else traise  # ... for an auction bid above the rule bot's
         self.worlds = 0  # worlds drawn at the last searched decision
         # a bidding rollout in which our side must choose to play alone is also played with it
         # going alone, and each action takes the better of the two over the worlds (`_LoneOrRule`)
@@ -123,7 +125,7 @@ class PimcBot:
         best = [a for a, v in zip(legal, totals, strict=True) if v == top]
         if hint in best:
             return hint
-        margin = self._margin(state, legal)
+        margin = self._margin(state, legal, best[0], hint)
         if margin > 0 and not self._sure(worth, legal.index(best[0]), legal.index(hint), margin):
             return hint
         return best[0]
@@ -134,15 +136,20 @@ class PimcBot:
         codec = state.rules.codec
         return codec.ALONE in legal and codec.TOGETHER in legal
 
-    def _margin(self, state: State, legal: list[int]) -> float:
-        """How sure the search must be to overrule the rule bot here: `tplay` in the card play,
-        `trust` for the choice to play alone, `tauc` for an auction's bids, `tbid` for the rest."""
+    def _margin(self, state: State, legal: list[int], best: int, hint: int) -> float:
+        """How sure the search must be to overrule the rule bot's `hint` with `best`: `tplay` in
+        the card play, `trust` for the choice to play alone, `tauc` for an auction's bids
+        (`traise` when `best` bids higher than the rule bot, or bids where it passes), `tbid`
+        for the rest (orders, calls, discards)."""
         if state.playing:
             return self.tplay
         if self._declares(state, legal):
             return self.trust
         codec = state.rules.codec
-        return self.tauc if any(codec.BID <= a < codec.ACE for a in legal) else self.tbid
+        if not any(codec.BID <= a < codec.ACE for a in legal):
+            return self.tbid
+        raises = best != codec.PASS and (hint == codec.PASS or best > hint)
+        return self.traise if raises else self.tauc
 
     def _equivalent(self, state: State, legal: list[int]) -> list[list[int]]:
         """The legal cards in groups that take the same tricks, each high to low.

@@ -101,7 +101,7 @@ def playing(state: State, seat: int) -> bool:
 
 def kind_of(state: State, word: str) -> bool:
     """Is the decision to take one of kind `word`: `order` (order up or pass), `call` (name a
-    trump or pass), `discard`, `alone` (alone or together)?"""
+    trump or pass), `bid` (an auction's bid or pass), `discard`, `alone` (alone or together)?"""
     if state.playing:
         return False
     c = state.rules.codec
@@ -110,6 +110,8 @@ def kind_of(state: State, word: str) -> bool:
         return c.ORDER in legal
     if word == "call":
         return any(c.CALL <= a < c.BID for a in legal)
+    if word == "bid":
+        return any(c.BID <= a < c.ACE for a in legal)
     if word == "discard":
         return any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal)
     return c.ALONE in legal and c.TOGETHER in legal

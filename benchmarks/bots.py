@@ -39,12 +39,9 @@ import argparse
 import importlib.util
 import json
 import random
-import re
 import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -124,32 +121,10 @@ def table_child(args: argparse.Namespace) -> None:
 
 def table_count(args: argparse.Namespace, spec: str, hands: int, valgrind: str) -> int:
     """The instructions of a child process playing the warm-up and `hands` hands of `spec`."""
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(
-            [
-                valgrind,
-                "--tool=callgrind",
-                f"--callgrind-out-file={tmp}/out",
-                sys.executable,
-                __file__,
-                "--table-child",
-                spec,
-                "--table",
-                str(hands),
-                "--warm",
-                str(args.warm),
-                "--variant",
-                args.variant,
-                *args.specs,
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    if found is None:
-        raise SystemExit(f"callgrind printed no count:\n{proc.stderr[-2000:]}")
-    return int(found.group(1))
+    from callgrind import instructions  # beside this script (benchmarks/callgrind.py)
+
+    child = ["--table-child", spec, "--table", str(hands), "--warm", str(args.warm), "--variant", args.variant]
+    return instructions([sys.executable, __file__, *child, *args.specs], valgrind=valgrind)
 
 
 def table_instructions(args: argparse.Namespace) -> int:

@@ -32,11 +32,8 @@ import argparse
 import importlib.util
 import json
 import random
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -110,31 +107,10 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
 
 def count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
     """The instructions a child process playing `hands` hands of `side` executes in all."""
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(
-            [
-                valgrind,
-                "--tool=callgrind",
-                f"--callgrind-out-file={tmp}/out",
-                sys.executable,
-                __file__,
-                "--child",
-                side,
-                "--hands",
-                str(hands),
-                "--warm",
-                str(warm),
-                "--record",
-                str(record),
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    if found is None:
-        raise SystemExit(f"callgrind printed no count:\n{proc.stderr[-2000:]}")
-    return int(found.group(1))
+    from callgrind import instructions  # beside this script (benchmarks/callgrind.py)
+
+    args = ["--child", side, "--hands", str(hands), "--warm", str(warm), "--record", str(record)]
+    return instructions([sys.executable, __file__, *args], valgrind=valgrind)
 
 
 def build_kind() -> str:

@@ -65,19 +65,9 @@ def wall(cmd: list[str], runs: int, cache: str = "") -> list[float]:
 
 def instructions(cmd: list[str], cache: str = "") -> int:
     """Instructions the command executes, as Valgrind's callgrind counts them."""
-    with tempfile.TemporaryDirectory() as scratch:
-        out = os.path.join(scratch, "callgrind.out")
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
-            check=True,
-            capture_output=True,
-            cwd=ROOT,
-            env=_env(cache),
-        )
-        for line in Path(out).read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise RuntimeError("callgrind wrote no totals")
+    from callgrind import instructions as counted  # beside this script (benchmarks/callgrind.py)
+
+    return counted(cmd, cwd=str(ROOT), env=_env(cache))
 
 
 def commands(python: str) -> dict[str, tuple[list[str], bool]]:

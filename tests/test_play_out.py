@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 
@@ -167,22 +168,34 @@ def test_an_illegal_pick_raises_and_changes_nothing(name: str) -> None:
     rules = load_rules(name)
     raised = 0
     for seed in range(30):
-        k = 1 + seed % 15
-        fast = _deal(rules, seed)
-        ref = fast.clone()
-        try:
-            fast.play_out(_bad_at(rules, seed, k))
-        except ValueError as err:
-            raised += 1
-            choose = _bad_at(rules, seed, k)
-            for _ in range(k - 1):
-                ref.apply(choose(ref.legal_actions()))
-            _same_so_far(fast, ref)
-            wrong = choose(ref.legal_actions())
-            reason = ref.why_illegal(wrong)
-            assert reason is not None
-            assert str(err) == f"illegal action {wrong}: {reason}"
-        else:
-            _by_decision(ref, _bad_at(rules, seed, k))
-            _same(fast, ref)  # the hand ended before the bad pick
+        raised += _refused_like_apply(State.play_out, _deal(rules, seed), partial(_bad_at, rules, seed, 1 + seed % 15))
     assert raised > 10
+
+
+Policy = Callable[[list[int]], int]
+
+
+def _refused_like_apply(run: Callable[[State, Policy], None], start: State, bad: Callable[[], Policy]) -> bool:
+    """`run(state, bad())` from `start`, `bad()` a fresh policy whose some pick is not offered:
+    True when `run` raised `apply`'s ValueError (why_illegal's reason) with the state of that
+    decision, which the per-decision loop reaches with another `bad()`; False when the hand ended
+    first, as that loop ends it. Shared by the play_out and trick-loop tests."""
+    fast, ref = start.clone(), start.clone()
+    try:
+        run(fast, bad())
+    except ValueError as err:
+        choose = bad()
+        while True:
+            legal = ref.legal_actions()
+            pick = choose(legal)
+            if pick not in legal:
+                break
+            ref.apply(pick)
+        _same_so_far(fast, ref)
+        reason = ref.why_illegal(pick)
+        assert reason is not None
+        assert str(err) == f"illegal action {pick}: {reason}"
+        return True
+    _by_decision(ref, bad())
+    _same(fast, ref)  # the hand ended before the bad pick
+    return False

@@ -14,7 +14,18 @@ import random
 from collections.abc import Callable
 
 import pytest
-from test_play_out import POLICIES, SPECS, Stop, _by_decision, _deal, _offered, _same, _same_so_far, _stop_at
+from test_play_out import (
+    POLICIES,
+    SPECS,
+    Stop,
+    _by_decision,
+    _deal,
+    _offered,
+    _refused_like_apply,
+    _same,
+    _same_so_far,
+    _stop_at,
+)
 
 from interpreter.engine import State
 from interpreter.rules import Rules
@@ -79,21 +90,25 @@ def test_a_raise_in_the_compiled_loop_leaves_the_state_of_that_decision(name: st
             _same(fast, ref)
 
 
-def _bad_at(rules: Rules, seed: int, k: int) -> Callable[[list[int]], int]:
-    """A random policy whose k-th pick is a card (or any action) not offered."""
-    rng = random.Random(seed)
-    picks = 0
+def _bad_card_at(rules: Rules, seed: int, k: int) -> Callable[[], Callable[[list[int]], int]]:
+    """Fresh random policies whose k-th pick is a card (or any action) not offered."""
 
-    def pick(legal: list[int]) -> int:
-        nonlocal picks
-        picks += 1
-        if picks < k:
-            return rng.choice(legal)
-        if picks % 2:  # a card: another seat's, a played one, or one that does not follow
-            return rng.choice([c for c in range(rules.codec.n_cards) if c not in legal])
-        return rng.choice([a for a in [-1, *range(rules.codec.size)] if a not in legal])
+    def policy() -> Callable[[list[int]], int]:
+        rng = random.Random(seed)
+        picks = 0
 
-    return pick
+        def pick(legal: list[int]) -> int:
+            nonlocal picks
+            picks += 1
+            if picks < k:
+                return rng.choice(legal)
+            if picks % 2:  # a card: another seat's, a played one, or one that does not follow
+                return rng.choice([c for c in range(rules.codec.n_cards) if c not in legal])
+            return rng.choice([a for a in [-1, *range(rules.codec.size)] if a not in legal])
+
+        return pick
+
+    return policy
 
 
 @pytest.mark.parametrize("name", ["euchre", "jucre", "five-hundred"])
@@ -101,24 +116,7 @@ def test_an_illegal_pick_in_the_compiled_loop_raises_and_changes_nothing(name: s
     rules = load_rules(name)
     raised = 0
     for seed in range(30):
-        k = 1 + seed % 12
         start = _at_first_lead(rules, seed)
-        if start.status is not None:
-            continue
-        fast, ref = start.clone(), start.clone()
-        try:
-            fast._play_tricks_compiled(_bad_at(rules, seed, k))
-        except ValueError as err:
-            raised += 1
-            choose = _bad_at(rules, seed, k)
-            for _ in range(k - 1):
-                ref.apply(choose(ref.legal_actions()))
-            _same_so_far(fast, ref)
-            wrong = choose(ref.legal_actions())
-            reason = ref.why_illegal(wrong)
-            assert reason is not None
-            assert str(err) == f"illegal action {wrong}: {reason}"
-        else:
-            _by_decision(ref, _bad_at(rules, seed, k))
-            _same(fast, ref)  # the hand ended before the bad pick
+        if start.status is None:
+            raised += _refused_like_apply(State._play_tricks_compiled, start, _bad_card_at(rules, seed, 1 + seed % 12))
     assert raised > 10

@@ -323,13 +323,7 @@ class State:
                     done = True
                 break
         finally:  # the fields as after the last pick applied (also when `choose` raised)
-            self.turn = p
-            self.led = led
-            self.rank = rank
-            self.best = best
-            self.winner = winner
-            self.leader = leader
-            self.played = len(winners)
+            self._trick_fields(p, led, rank, best, winner, leader, len(winners))
         self._tricks_done(done, card)
 
     def _play_tricks_compiled(self, choose: Callable[[list[int]], int]) -> None:
@@ -415,14 +409,20 @@ class State:
                     done = True
                 break
         finally:  # the fields as after the last pick applied (also when `choose` raised)
-            self.turn = p
-            self.led = led
-            self.rank = rank
-            self.best = best
-            self.winner = winner
-            self.leader = leader
-            self.played = len(winners)
+            self._trick_fields(p, led, rank, best, winner, leader, len(winners))
         self._tricks_done(done, card)
+
+    def _trick_fields(
+        self, turn: int, led: int, rank: tuple[int, ...], best: int, winner: int, leader: int, played: int
+    ) -> None:
+        """The trick loops' locals written back to the fields, as `apply`'s trick step leaves them."""
+        self.turn = turn
+        self.led = led
+        self.rank = rank
+        self.best = best
+        self.winner = winner
+        self.leader = leader
+        self.played = played
 
     def _tricks_done(self, done: bool, card: int) -> None:
         """After the trick loop: score the finished hand, or refuse the illegal pick that stopped it."""

@@ -25,7 +25,8 @@ SPECS = bundled_names(house=True)
 # The fields: __slots__ in pure Python; a mypyc-compiled State lists them in __mypyc_attrs__ (as test_clone).
 FIELDS: tuple[str, ...] = getattr(State, "__slots__", None) or State.__mypyc_attrs__  # type: ignore[attr-defined]
 SEEDS = range(40)
-Policy = Callable[[random.Random], Callable[[list[int]], int]]
+Choose = Callable[[list[int]], int]  # a decision: the legal list offered -> the pick
+Policy = Callable[[random.Random], Choose]
 POLICIES: dict[str, Policy] = {
     "random": lambda rng: rng.choice,
     "first": lambda rng: lambda legal: legal[0],
@@ -123,21 +124,27 @@ def test_a_policy_that_raises_leaves_the_state_of_that_decision(name: str) -> No
     rules = load_rules(name)
     for seed in range(20):
         for k in (1, 5, 9, 14, 20):
-            start = _deal(rules, seed)
-            ref, fast = start.clone(), start.clone()
-            by_hand = _stop_at(k)
-            for _ in range(k - 1):
-                if ref.status is None:
-                    ref.apply(by_hand(ref.legal_actions()))
-            if ref.status is None:
-                with pytest.raises(Stop):
-                    fast.play_out(_stop_at(k))
-            else:
-                fast.play_out(_stop_at(k))
-            _same_so_far(fast, ref)
-            ref.play_out(lambda legal: legal[0])
-            fast.play_out(lambda legal: legal[0])
-            _same(fast, ref)
+            _stopped_like_apply(State.play_out, _deal(rules, seed), k)
+
+
+def _stopped_like_apply(run: Callable[[State, Choose], None], start: State, k: int) -> None:
+    """`run(state, choose)` from `start` with a `choose` raising Stop on its k-th pick leaves the
+    state the per-decision loop has after k - 1 picks (or the finished hand, if it ended first);
+    played on, both end alike. Shared by the play_out and trick-loop tests."""
+    ref, fast = start.clone(), start.clone()
+    by_hand = _stop_at(k)
+    for _ in range(k - 1):
+        if ref.status is None:
+            ref.apply(by_hand(ref.legal_actions()))
+    if ref.status is None:
+        with pytest.raises(Stop):
+            run(fast, _stop_at(k))
+    else:
+        run(fast, _stop_at(k))
+    _same_so_far(fast, ref)
+    ref.play_out(lambda legal: legal[0])
+    fast.play_out(lambda legal: legal[0])
+    _same(fast, ref)
 
 
 def _same_so_far(a: State, b: State) -> None:
@@ -172,10 +179,7 @@ def test_an_illegal_pick_raises_and_changes_nothing(name: str) -> None:
     assert raised > 10
 
 
-Policy = Callable[[list[int]], int]
-
-
-def _refused_like_apply(run: Callable[[State, Policy], None], start: State, bad: Callable[[], Policy]) -> bool:
+def _refused_like_apply(run: Callable[[State, Choose], None], start: State, bad: Callable[[], Choose]) -> bool:
     """`run(state, bad())` from `start`, `bad()` a fresh policy whose some pick is not offered:
     True when `run` raised `apply`'s ValueError (why_illegal's reason) with the state of that
     decision, which the per-decision loop reaches with another `bad()`; False when the hand ended

@@ -17,14 +17,12 @@ import pytest
 from test_play_out import (
     POLICIES,
     SPECS,
-    Stop,
     _by_decision,
     _deal,
     _offered,
     _refused_like_apply,
     _same,
-    _same_so_far,
-    _stop_at,
+    _stopped_like_apply,
 )
 
 from interpreter.engine import State
@@ -72,22 +70,8 @@ def test_a_raise_in_the_compiled_loop_leaves_the_state_of_that_decision(name: st
     for seed in range(10):
         for k in (1, 2, 4, 7, 11):
             start = _at_first_lead(rules, seed)
-            if start.status is not None:
-                continue
-            ref, fast = start.clone(), start.clone()
-            by_hand = _stop_at(k)
-            for _ in range(k - 1):
-                if ref.status is None:
-                    ref.apply(by_hand(ref.legal_actions()))
-            if ref.status is None:
-                with pytest.raises(Stop):
-                    fast._play_tricks_compiled(_stop_at(k))
-            else:
-                fast._play_tricks_compiled(_stop_at(k))
-            _same_so_far(fast, ref)
-            ref.play_out(lambda legal: legal[0])
-            fast.play_out(lambda legal: legal[0])
-            _same(fast, ref)
+            if start.status is None:
+                _stopped_like_apply(State._play_tricks_compiled, start, k)
 
 
 def _bad_card_at(rules: Rules, seed: int, k: int) -> Callable[[], Callable[[list[int]], int]]:

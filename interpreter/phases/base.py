@@ -219,9 +219,8 @@ def upcard_table(expr: CompiledExpr, deck: Deck, players: int, options: dict[str
 
 def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
     """The players a phase asks in turn from the dealer's left: all, or those its `may_if` lets in."""
-    if seats is None:  # (seats_from, inlined: this runs in every hand's first phase)
-        orders = st.rules.seat_orders
-        return list(orders[(st.dealer + 1) % len(orders)])
+    if seats is None:
+        return seats_from(st, st.dealer + 1)
     return seats.asked(st)
 
 

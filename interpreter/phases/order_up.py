@@ -69,20 +69,28 @@ class OrderUp(Phase):
         c = self.codec
         if st.step == 0:
             if action == c.ORDER:
-                st.maker = st.turn
-                st.contract = st.up_suit
-                st.fixed_by = self.id
-                st.step = 1
-                st.turn = st.dealer
+                self._ordered(st)
                 return
             st.asked += 1
             if st.asked == len(st.queue):
-                st.turned_down = st.up_suit
-                st.advance()
+                self._all_passed(st)
             else:
                 st.turn = st.queue[st.asked]
             return
         self._pick_up(st, action)
+
+    def _ordered(self, st: State) -> None:
+        """The seat to answer ordered: the upcard's suit is trump, the dealer answers next."""
+        st.maker = st.turn
+        st.contract = st.up_suit
+        st.fixed_by = self.id
+        st.step = 1
+        st.turn = st.dealer
+
+    def _all_passed(self, st: State) -> None:
+        """Everybody asked passed: the upcard's suit is turned down; the next phase."""
+        st.turned_down = st.up_suit
+        st.advance()
 
     def _pick_up(self, st: State, action: int) -> None:
         """The dealer's answer (a discard, or a decline) applied; then the next phase."""
@@ -119,16 +127,11 @@ class OrderUp(Phase):
                 asked += 1
                 st.asked = asked
                 if asked == last:
-                    st.turned_down = st.up_suit
-                    st.advance()
+                    self._all_passed(st)
                     return
                 st.turn = turn = queue[asked]
             history.append((turn, action))
-            st.maker = turn
-            st.contract = st.up_suit
-            st.fixed_by = self.id
-            st.step = 1
-            st.turn = st.dealer
+            self._ordered(st)  # st.turn is the seat that ordered
         elif st.step == 0:  # a conditional offer: one decision at a time
             one_decision(self, st, choose)
             return

@@ -277,7 +277,12 @@ class State:
         by_led = self.by_led
         tricks = self.tricks
         winners = self.trick_winners
-        orders = rules.trick_orders(self.nxt)
+        nxt = self.nxt  # (trick_orders' common cases inlined: no call)
+        orders = (
+            rules.next_seat_orders
+            if nxt is rules.next_seat
+            else (rules.trick_orders_of.get(nxt) or rules.trick_orders(nxt))
+        )
         last = rules.hand_tricks
         p = self.turn
         led = self.led
@@ -303,7 +308,7 @@ class State:
                 keep = follows[led]
                 for p in orders[leader]:
                     hand = hands[p]
-                    legal = list(filter(keep, hand)) or hand[:]  # a C-level filter (legal_actions)
+                    legal = [*filter(keep, hand)] or hand[:]  # a C-level filter (legal_actions); no call of list
                     card = choose(legal)
                     if card not in legal:
                         break
@@ -322,9 +327,10 @@ class State:
                         continue
                     done = True
                 break
-        finally:  # the fields as after the last pick applied (also when `choose` raised)
-            self._trick_fields(p, led, rank, best, winner, leader, len(winners))
-        self._tricks_done(done, card)
+        finally:  # the fields as after the last pick applied (also when `choose` raised), the hand scored when done
+            self._trick_fields(p, led, rank, best, winner, leader, len(winners), done)
+        if not done:
+            self._refuse(card)
 
     def _play_tricks_compiled(self, choose: Callable[[list[int]], int]) -> None:
         """`_play_tricks` as the compiled build runs it fastest: the same fields, lists and
@@ -408,31 +414,37 @@ class State:
                         continue
                     done = True
                 break
-        finally:  # the fields as after the last pick applied (also when `choose` raised)
-            self._trick_fields(p, led, rank, best, winner, leader, len(winners))
-        self._tricks_done(done, card)
+        finally:  # the fields as after the last pick applied (also when `choose` raised), the hand scored when done
+            self._trick_fields(p, led, rank, best, winner, leader, len(winners), done)
+        if not done:
+            self._refuse(card)
 
     def _trick_fields(
-        self, turn: int, led: int, rank: tuple[int, ...], best: int, winner: int, leader: int, played: int
+        self,
+        turn: int,
+        led: int,
+        rank: tuple[int, ...],
+        best: int,
+        winner: int,
+        leader: int,
+        played: int,
+        done: bool,
     ) -> None:
-        """The trick loops' locals written back to the fields, as `apply`'s trick step leaves them."""
-        self.turn = turn
+        """The trick loops' locals written back to the fields, as `apply`'s trick step leaves them;
+        with `done` (the last trick complete) the hand is over and scored (one call for both)."""
         self.led = led
         self.rank = rank
         self.best = best
         self.winner = winner
         self.leader = leader
         self.played = played
-
-    def _tricks_done(self, done: bool, card: int) -> None:
-        """After the trick loop: score the finished hand, or refuse the illegal pick that stopped it."""
         if done:
             self.turn = -1
             self.playing = False
             self.status = "complete"
             self._scored(self.rules.score_played(self))
         else:
-            self._refuse(card)
+            self.turn = turn
 
     @property
     def trick(self) -> list[int]:
@@ -710,15 +722,16 @@ class State:
         # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
         self.follow, self.follows, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
         out = self.out
-        if True in out:  # the next active seat of each seat, per seats sitting out (built once)
-            self.nxt = rules.next_active(out)
+        if True in out:  # the next active seat of each seat, per seats sitting out (built once; no call once built)
+            self.nxt = rules.next_active_of.get(tuple(out)) or rules.next_active(out)
             self.n_active = active = rules.players - out.count(True)
             self.trick_size = 2 * active
         else:  # nobody sits out: the shared table
             self.n_active = n = rules.players
             self.trick_size = 2 * n
             self.nxt = rules.next_seat
-        self.on_team = team_sides(rules, self)
+        maker = self.maker  # the teams: a maker's own side from the per-seat table (team_sides' common case)
+        self.on_team = [*rules.maker_teams[maker]] if maker >= 0 and self.partner < 0 else team_sides(rules, self)
         self.playing = True
         self.play_from = len(self.history)
         by_dealer = rules.lead_by_dealer  # (first_leader's common case, inlined: no call)

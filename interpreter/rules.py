@@ -211,6 +211,8 @@ class Rules:
     seat_plays: tuple[tuple[object, ...], ...] = ()
     score_getters: tuple[Any, ...] = ()  # the score_keys' getters (hand_signature)
     phase_waits: tuple[bool, ...] = ()  # per phase: it begins only while no contract is fixed (State.advance)
+    # Per seat: the sides on his team when he is the maker with no called partner (State._start_play)
+    maker_teams: tuple[tuple[bool, ...], ...] = ()
 
     @property
     def heading(self) -> str:
@@ -240,6 +242,9 @@ class Rules:
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
+        self.maker_teams = tuple(
+            tuple(side == self.side_of[seat] for side in range(self.n_sides)) for seat in range(n)
+        )
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
         self.play_tables = tuple(
             (c.follow, follows_by_led(c, len(self.deck.suits)), c.power, by_led, c.ruff)
@@ -465,17 +470,21 @@ class Rules:
         """
         on_team = st.on_team
         assert on_team is not None  # State._start_play set it: only a played hand is scored
-        sign = self.hand_signature(st)
+        # The key is flat (one tuple, no nested ones to build and hash): the values of the two
+        # names the rows usually read (unrolled) and the teams, or the whole signature; then the
+        # scores before; the counters before, when the spec keeps any. Its shape is fixed per spec.
+        getters = self.score_getters
+        if len(getters) == 2 and not self.side_state_keys:
+            key: tuple[Any, ...] = (getters[0](self, st), getters[1](self, st), *on_team, *st.scores_before)
+        else:
+            key = (self.hand_signature(st), *st.scores_before)
         before = st.counters_before
-        key = (
-            sign,
-            tuple(st.scores_before),
-            tuple([(name, tuple(v)) for name, v in before.items()]) if before else (),
-        )
+        if before:
+            key = (key, tuple([(name, tuple(v)) for name, v in before.items()]))
         memo = self.score_memo
         outcome = memo.get(key)
         if outcome is None:
-            outcome = self.score_outcome(st, sign[0], on_team)
+            outcome = self.score_outcome(st, self.hand_signature(st)[0], on_team)
             if len(memo) < SCORE_MEMO_SIZE:
                 memo[key] = outcome
         return outcome

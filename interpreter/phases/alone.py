@@ -54,11 +54,11 @@ class Alone(Phase):
         if asked is None:
             asked = self.queue_of[maker] = self._asked(st, maker)
         out = st.out
-        st.queue = [s for s in asked if not out[s]] if True in out else list(asked)
-        if not st.queue:
+        st.queue = queue = [s for s in asked if not out[s]] if True in out else list(asked)
+        if not queue:
             return False
         st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards
-        st.turn = st.queue.pop(0)
+        st.turn = queue.pop(0)
         return True
 
     def legal(self, st: State) -> list[int]:
@@ -118,8 +118,10 @@ class Alone(Phase):
             st.advance()
 
     def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
-        """The answers 'alone' or 'together' in one loop while each asked may choose freely;
-        the rest (a forced or conditional answer, a gift, its discard) one decision at a time."""
+        """The answers 'alone' or 'together' in one loop while each asked may choose freely, and
+        a lone player's effects (apply's, written out in locals: in plain Python a call costs more
+        than these lines; tests/test_play_out.py holds the two ways equal). A gift, a lone partner
+        made maker, a forced or conditional answer: through `apply`, one decision at a time."""
         if st.step != 0 or self.must_if is not None or self.choice_if is not None:
             one_decision(self, st, choose)
             return
@@ -128,20 +130,34 @@ class Alone(Phase):
         together = c.TOGETHER
         history = st.history
         queue = st.queue
+        turn = st.turn
         while True:
-            turn = st.turn
             action = choose([alone, together])
             if action != together:
-                if action != alone:
-                    st._refuse(action)
-                history.append((turn, action))
-                self.apply(st, action)  # a lone player: his mates sit out, maybe a gift
-                return
+                break
             history.append((turn, action))
             if not queue:
                 st.advance()
                 return
-            st.turn = queue.pop(0)
+            st.turn = turn = queue.pop(0)
+        if action != alone:
+            st._refuse(action)
+        history.append((turn, action))
+        if self.partner_gives or self.loner_is_maker:
+            self.apply(st, action)  # a gift, or a lone partner made maker
+            return
+        st.alone.append(turn)
+        rules = st.rules
+        out = st.out
+        for s in rules.side_seats[rules.side_of[turn]]:  # his side-mates sit out (sit_out_partners)
+            if s != turn:
+                out[s] = True
+        if queue:  # a benched partner is asked nothing; nobody is after the first loner
+            st.queue = queue = [] if self.stop_at_first else [s for s in queue if not out[s]]
+            if queue:
+                st.turn = queue.pop(0)
+                return
+        st.advance()
 
     def taker(self, st: State) -> int:
         return st.queue[0] if st.step == 1 else -1  # the loner gets his partner's card

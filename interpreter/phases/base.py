@@ -218,10 +218,22 @@ def upcard_table(expr: CompiledExpr, deck: Deck, players: int, options: dict[str
 
 
 def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
-    """The players a phase asks in turn from the dealer's left: all, or those its `may_if` lets in."""
+    """The players a phase asks in turn from the dealer's left: all, or those its `may_if` lets in.
+
+    A phase built by its model looks them up instead (`asks_by_dealer`); this asks in the hand,
+    for a `may_if` that reads it."""
     if seats is None:
         return seats_from(st, st.dealer + 1)
     return seats.asked(st)
+
+
+def asks_by_dealer(seats: SeatFilter | None, players: int) -> tuple[tuple[int, ...], ...] | None:
+    """Per dealer, the players a phase asks in turn from his left, worked out at compile time: all
+    of them, or those its `may_if` lets in (`SeatFilter.by_dealer`); None when `may_if` reads the
+    hand (then `asked_seats` asks it in each hand). A hand's `begin` copies its row: one C call."""
+    if seats is None:
+        return tuple(tuple((dealer + 1 + k) % players for k in range(players)) for dealer in range(players))
+    return seats.by_dealer
 
 
 def offered(choice_if: CompiledExpr | None, st: State, seat: int, contract: int) -> bool:

@@ -24,6 +24,7 @@ class NameTrump(Phase):
     fallback: int  # contract index for all_pass == "contract"
     seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
     choice_if: CompiledExpr | None = None  # the condition on each choice (None: all allowed)
+    asks: tuple[tuple[int, ...], ...] | None = None  # per dealer, the players asked (base.asks_by_dealer)
     # Tables built once (__post_init__), indexed by the turned-down suit + 1 (0: none turned
     # down): the calls offered, and pass followed by them; and the settings as booleans.
     calls_by_down: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
@@ -50,11 +51,12 @@ class NameTrump(Phase):
                 return False
             st.turn = st.maker
         else:
-            st.queue = asked_seats(st, self.seats)
-            if not st.queue:
+            asks = self.asks
+            st.queue = queue = list(asks[st.dealer]) if asks is not None else asked_seats(st, self.seats)
+            if not queue:
                 return False  # `may_if` lets nobody in this hand: the next step
             st.asked = 0
-            st.turn = st.queue[0]
+            st.turn = queue[0]
         return True
 
     def _calls(self, turned_down: int) -> tuple[int, ...]:

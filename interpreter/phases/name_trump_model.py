@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import norm_suit
 from ..frozen import frozen
-from .base import Phase
+from .base import Phase, asks_by_dealer
 from .base_model import BuildContext, Expr, PhaseModel, answer_condition
 from .name_trump import NameTrump
 
@@ -71,7 +71,8 @@ class NameTrumpModel(PhaseModel):
                 self.where("may_if"), "`may_if` chooses among the players asked in turn: it needs `who: each`"
             )
         choice_if = answer_condition(ctx, self, self.choice_if)
-        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback, seats, choice_if)
+        asks = asks_by_dealer(seats, ctx.seat_count)
+        return NameTrump(self.pid, ctx.codec, self.who, suits, tuple(extra), all_pass, fallback, seats, choice_if, asks)
 
     def choices_text(self) -> str:
         from ..cards import DEFAULT_SUIT_NAMES

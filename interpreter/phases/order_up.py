@@ -22,6 +22,8 @@ class OrderUp(Phase):
     may_discard_upcard: bool
     seats: SeatFilter | None = None  # `may_if`: the players asked (None: all)
     choice_if: CompiledExpr | None = None  # the condition on ordering up (None: always allowed)
+    asks: tuple[tuple[int, ...], ...] | None = None  # per dealer, the players asked (base.asks_by_dealer)
+
     @property
     def picks_up_upcard(self) -> bool:
         return True
@@ -34,13 +36,14 @@ class OrderUp(Phase):
         # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2.
         if st.contract >= 0 or st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
             return False
-        st.queue = asked_seats(st, self.seats)
-        if not st.queue:
+        asks = self.asks
+        st.queue = queue = list(asks[st.dealer]) if asks is not None else asked_seats(st, self.seats)
+        if not queue:
             st.turned_down = st.up_suit  # nobody may order it: turned down, as when all pass
             return False
         st.step = 0  # 0: asking; 1: the dealer's pick-up
         st.asked = 0
-        st.turn = st.queue[0]
+        st.turn = queue[0]
         return True
 
     def legal(self, st: State) -> list[int]:
@@ -106,14 +109,21 @@ class OrderUp(Phase):
         st.advance()
 
     def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
-        """The asks in one loop (the turn and the count asked kept up to date for a policy
-        that raises), then the dealer's pick-up (`_pickups`, `_pick_up`: legal's and apply's)."""
-        if st.step == 0 and self.choice_if is None:  # everybody asked may order: pass or order
+        """The asks in one loop, then the dealer's pick-up: `apply`'s steps (`_ordered`, `_pickups`,
+        `_pick_up`) written out in locals, because in plain Python each call costs more than the
+        lines it runs (tests/test_play_out.py holds the two ways equal pick by pick, also when
+        `choose` raises or picks something not offered). The turn and the count asked are kept
+        up to date before each `choose`, for a policy that raises."""
+        c = self.codec
+        dealer = st.dealer
+        if st.step == 0:
+            if self.choice_if is not None:  # a conditional offer: one decision at a time
+                one_decision(self, st, choose)
+                return
             history = st.history
             queue = st.queue
             asked = st.asked
             last = len(queue)
-            c = self.codec
             no = c.PASS
             order = c.ORDER
             turn = st.turn
@@ -131,16 +141,33 @@ class OrderUp(Phase):
                     return
                 st.turn = turn = queue[asked]
             history.append((turn, action))
-            self._ordered(st)  # st.turn is the seat that ordered
-        elif st.step == 0:  # a conditional offer: one decision at a time
-            one_decision(self, st, choose)
-            return
-        legal = self._pickups(st)  # the dealer's pick-up
+            st.maker = turn  # (_ordered)
+            st.contract = st.up_suit
+            st.fixed_by = self.id
+            st.step = 1
+            st.turn = dealer
+        hand = st.hands[dealer]  # the dealer's pick-up (_pickups)
+        upcard = st.upcard
+        discard = c.DISCARD
+        # compiled: a native loop; plain Python: no comprehension (its frame is a Python call)
+        legal = [discard + card for card in hand] if COMPILED else [*map(discard.__add__, hand)]
+        if self.may_discard_upcard:
+            legal.append(discard + upcard)
+        decline = c.DECLINE
+        if self.dealer_pickup == "optional" and st.maker != dealer:
+            legal.append(decline)
         action = choose(legal)
         if action not in legal:
             st._refuse(action)
-        st.history.append((st.dealer, action))
-        self._pick_up(st, action)
+        st.history.append((dealer, action))
+        if action != decline:  # (_pick_up)
+            card = action - discard
+            if card != upcard:
+                hand.remove(card)
+                hand.append(upcard)
+            st.discarded = card
+            st.upcard_taken = True
+        st.advance()
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..frozen import frozen
-from .base import Phase
+from .base import Phase, asks_by_dealer
 from .base_model import BuildContext, Expr, PhaseModel, answer_condition
 from .order_up import OrderUp
 
@@ -34,13 +34,15 @@ class OrderUpModel(PhaseModel):
         return True
 
     def build(self, ctx: BuildContext) -> Phase:
+        seats = self.seat_filter(ctx)
         return OrderUp(
             self.pid,
             ctx.codec,
             self.dealer_pickup,
             self.may_discard_upcard,
-            self.seat_filter(ctx),
+            seats,
             answer_condition(ctx, self, self.choice_if),
+            asks_by_dealer(seats, ctx.seat_count),
         )
 
     def describe(self, d: Describer) -> list[tuple[str, str]]:

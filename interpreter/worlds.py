@@ -491,3 +491,20 @@ class CarriedWorlds:
     def of_level(self, level: int) -> list[State]:
         """The kept worlds (at the current decision) accepted under judge `level`."""
         return [world for world, at in self.worlds if at == level]
+
+
+def near_bid(world: State, a: int, b: int) -> bool:
+    """Are auction choices `a` and `b` of the seat to act in `world` at most one step apart on
+    its ladder of choices (a pass, then each legal bid by value)? Choices that are not on
+    the ladder (an order, a call) are near only when they are the same.
+
+    The looser question asked of a teammate's auction bid: a search bot bids one higher than
+    the model with a strong hand, or passes a hand the model would open with the cheapest
+    bid, but rarely further from it, so its bid still says how many tricks it holds.
+    """
+    codec = world.rules.codec
+    ladder = [x for x in world.legal_actions() if x == codec.PASS or codec.BID <= x < codec.ACE]
+    ladder.sort(key=lambda x: -1 if x == codec.PASS else x)
+    if a not in ladder or b not in ladder:
+        return a == b
+    return abs(ladder.index(a) - ladder.index(b)) <= 1

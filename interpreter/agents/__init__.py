@@ -95,7 +95,13 @@ REGISTRY: dict[str, AgentKind] = {
                 "traise": Option(float, -1, "tauc's z-score for a bid above the rule bot's (<0: tauc)"),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
-                "mates": Option(int, 0, "judge a teammate's bidding by its kind, pass or not (1), or exactly (0)"),
+                "mates": Option(
+                    int,
+                    0,
+                    "judge a teammate's bidding exactly (0), by its kind, pass or not (1), an auction bid"
+                    " within a step of the model's (2), by the tricks its hand is worth (3), and its trump"
+                    " by its strength there too (4)",
+                ),
                 "match": Option(
                     int,
                     0,

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..observe import PlayMemory
-from ..worlds import CarriedWorlds, Judge, WorldSampler, same_kind_of_call, same_kind_of_play
+from ..worlds import CarriedWorlds, Judge, WorldSampler, near_bid, same_kind_of_call, same_kind_of_play
 from .endgame import solve, solve_each, tricks_left
 from .equity import equity_for
 from .rollout import rollout
@@ -38,6 +38,7 @@ PRUNE_AT = (8, 14)  # worlds after which an action clearly worse than the leader
 PRUNE_Z = 2.0  # how clearly: its mean loss against the leader, in standard errors
 EXTEND_STEP = 10  # a close decision before the first card draws worlds in steps of this many, up to `kmax`
 EXTEND_Z = 1.5  # close: the leader's gain over the runner-up is under this many standard errors
+CALL_SLACK = 0.75  # under `mates=4`, how much weaker than its best a teammate's named contract may be
 TIE_POINTS = 1e-4  # under `match`, the weight of a hand's points beside the match equity (breaks its ties)
 
 
@@ -87,7 +88,11 @@ class PimcBot:
         # search (endgame.solve_each); earlier decisions roll their worlds out to the end
         self.endgame = endgame
         self.hidden = bool(hidden)  # the others' hidden discards made by the model (WorldSampler.sample's chooser)
-        self.mates = bool(mates)  # a teammate's bid fits when it is of the model's kind (worlds.same_kind_of_call)
+        # how a teammate's bidding is judged: 0 the model's exact choice, 1 its kind (pass or not:
+        # worlds.same_kind_of_call), 2 an auction bid within one step of the model's (worlds.near_bid),
+        # 3 an auction bid by the tricks the model deems its hand worth (`_reach_fits`), 4 that and
+        # the contract it names by its strength there (`_call_fits`)
+        self.mates = mates
         self.foes = bool(foes)  # infer from the other sides' choices only (a partner may not bid as the model)
         self.trust = trust  # how sure (a z-score) the search must be to overrule the rule bot
         # ... for the bids, orders, calls and discards before the first card (not the choice to
@@ -384,18 +389,33 @@ class PimcBot:
         mine = side_of[seat]
         coarse = self.coarse
         mates = self.mates
+        rows_of: list[Any] = [None, {}]  # the auction's bid rows by action, for the last rules seen
 
         def judge(world: State, s: int, action: int) -> bool:
             if not partners and side_of[s] == mine:
                 return True
             if len(world.legal_actions()) == 1:
                 return True
+            if mates >= 3 and side_of[s] == mine and not world.playing:
+                rules = world.rules
+                if rules is not rows_of[0]:
+                    rows_of[0] = rules
+                    rows_of[1] = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
+                fits = _reach_fits(policy, world, s, action, rows_of[1])
+                if fits is None and mates == 4:
+                    fits = _call_fits(policy, world, s, action)
+                if fits is not None:
+                    return fits
             model = policy.act(world, s)
             if model == action:
                 return True
             if world.playing:
                 return coarse and same_kind_of_play(world, model, action)
-            return mates and side_of[s] == mine and same_kind_of_call(world, model, action)
+            if not mates or side_of[s] != mine:
+                return False
+            return (
+                near_bid(world, model, action) if mates == 2 else mates == 1 and same_kind_of_call(world, model, action)
+            )
 
         return judge
 
@@ -424,6 +444,60 @@ class _LoneOrRule:
                 if self.force:
                     return self.alone
         return self.policy.act(state, seat)
+
+
+def _reach_fits(policy: RuleBot, world: State, s: int, action: int, rows: dict[int, Any]) -> bool | None:
+    """Does seat `s`'s auction choice `action` fit its hand in `world`, read as "about this many
+    tricks for our side"? (None: not an auction choice; judged as before.)
+
+    A teammate may be a search bot: it bids higher than the rule bot (which bids the cheapest
+    sound bid) or passes a marginal hand, so its exact choice is rarely the model's. Read by
+    the tricks the rule bot deems the hand worth with a partner (`_reach`): a bid of `n`
+    fits a hand whose reach is at least `n - 1`; a pass fits a hand whose reach is no more
+    than the cheapest bid open to it.
+    """
+    rules = world.rules
+    c = rules.codec
+    legal = world.legal_actions()
+    bids = [a for a in legal if c.BID <= a < c.ACE]
+    if not bids or (action != c.PASS and action not in bids):
+        return None
+    hand = world.hands[s]
+    if action == c.PASS:
+        cheapest = bids[0]
+        return _reach(policy, rules, hand, s, rows.get(cheapest)) <= _tricks(rules, cheapest, rows)
+    return _reach(policy, rules, hand, s, rows.get(action)) >= _tricks(rules, action, rows) - 1
+
+
+def _call_fits(policy: RuleBot, world: State, s: int, action: int) -> bool | None:
+    """Does the maker's naming of the contract `action` (no pass open: the high bidder names
+    trump) fit its hand in `world`: is the hand, by the rule bot's estimate, within
+    `CALL_SLACK` tricks as strong in it as in its best legal contract? (None: not such a
+    choice; judged as before.) A search bot names a contract other than the model's best
+    when two are near, so its exact choice would throw the whole call away."""
+    rules = world.rules
+    c = rules.codec
+    legal = world.legal_actions()
+    if c.PASS in legal or not c.CALL <= action < c.BID:
+        return None
+    hand = world.hands[s]
+    best = max(policy.strength(rules, hand, a - c.CALL) for a in legal if c.CALL <= a < c.BID)
+    return policy.strength(rules, hand, action - c.CALL) >= best - CALL_SLACK
+
+
+def _tricks(rules: Rules, action: int, rows: dict[int, Any]) -> int:
+    """The tricks an auction bid promises (a named bid's row, else its number)."""
+    row = rows.get(action)
+    return int(row.tricks) if row is not None else action - rules.codec.BID
+
+
+def _reach(policy: RuleBot, rules: Rules, hand: list[int], s: int, row: Any) -> int:
+    """The most tricks the rule bot deems sound to bid with `hand` (its own estimate in the
+    bid's contract, or its best, plus a partner's help: the rule bot's `_bid` estimate)."""
+    strength = [policy.strength(rules, hand, k) for k in range(len(rules.contracts))]
+    own = strength[row.contract] if row is not None and row.contract >= 0 else max(strength)
+    helpers = rules.side_of.count(rules.side_of[s]) - 1
+    return int(own + 0.2 * rules.hand_tricks * min(helpers, 1) + 0.25)
 
 
 def _better_of(rows: list[list[float]], alone_rows: list[list[float]]) -> list[list[float]]:

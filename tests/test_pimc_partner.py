@@ -1,0 +1,101 @@
+"""How `pimc` reads a teammate's bidding (`mates=2|3|4`): hand-worked bid-euchre auctions.
+
+A teammate may be a search bot that bids unlike the rule bot model, so its exact choice is
+rarely the model's; these judges read what its choice says about its hand instead.
+"""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.agents.pimc import PimcBot
+from interpreter.engine import State
+from interpreter.variants import load_rules
+from interpreter.worlds import near_bid
+
+RULES = load_rules("bid-euchre")
+CODEC = RULES.codec
+
+
+def _cards(text: str) -> list[int]:
+    cards = [CODEC.parse(word) for word in text.split()]
+    assert all(c is not None for c in cards)
+    return [c for c in cards if c is not None]
+
+
+def _auction(seat2: str) -> State:
+    """Dealer 1, so seat 2 bids first; seat 2 holds `seat2`, the others the rest of the deck."""
+    mine = _cards(seat2)
+    rest = [c for c in RULES.card_ids if c not in mine]
+    hands = [rest[0:6], rest[6:12], mine, rest[12:18]]
+    state = State(RULES, 1, [list(h) for h in hands], None, RULES.start_scores(), 1, None, tuple(map(tuple, hands)))
+    assert state.turn == 2
+    return state
+
+
+def _bid(n: int) -> int:
+    action = CODEC.parse(f"bid {n}")
+    assert action is not None
+    return action
+
+
+def test_near_bid_is_one_step_on_the_ladder() -> None:
+    state = _auction("9C TC 9D TD 9S TS")
+    p = CODEC.PASS
+    assert near_bid(state, p, p) and near_bid(state, p, _bid(3)) and near_bid(state, _bid(4), _bid(3))
+    assert near_bid(state, _bid(5), _bid(6))
+    assert not near_bid(state, p, _bid(4))
+    assert not near_bid(state, _bid(3), _bid(5))
+
+
+def test_near_bid_off_the_ladder_is_the_same_choice_only() -> None:
+    state = _auction("9C TC 9D TD 9S TS")
+    call = CODEC.CALL  # not legal in the auction: off the ladder
+    assert near_bid(state, call, call)
+    assert not near_bid(state, call, CODEC.PASS)
+
+
+def _judge(mates: int):  # type: ignore[no-untyped-def]
+    """Seat 0 judging its teammate, seat 2."""
+    return PimcBot(random.Random(1), mates=mates)._judge(RULES.side_of, 0, partners=True)
+
+
+def test_reach_reads_a_strong_teammates_high_bid() -> None:
+    """Both bowers, A K Q of hearts and an ace: six tricks by any count. The rule bot opens
+    with the cheapest bid (3), so exact judging (mates=0) throws away a bid of 6; by its
+    reach (mates=3) a bid of 6 or 5 fits, a pass does not."""
+    state = _auction("JH JD AH KH QH AS")
+    exact, reach = _judge(0), _judge(3)
+    assert exact(state, 2, _bid(3)) and not exact(state, 2, _bid(6))
+    assert reach(state, 2, _bid(6)) and reach(state, 2, _bid(5)) and reach(state, 2, _bid(3))
+    assert not reach(state, 2, CODEC.PASS)
+    # a foe (seat 1, seat 0's opponent is seat 3 here: judge from seat 3's side) is still judged exactly
+    foe_judge = PimcBot(random.Random(1), mates=3)._judge(RULES.side_of, 3, partners=True)
+    assert not foe_judge(state, 2, _bid(6))
+
+
+def test_reach_reads_a_weak_teammates_pass() -> None:
+    """Queens and tens, no bower and no ace (at most 1.72 tricks by the rule bot's count, in any
+    contract: a reach of 3 with a partner): a pass fits, as does a bid one above the cheapest;
+    a bid of 5 or 6 does not."""
+    state = _auction("QC TC QD TD QS KS")
+    reach = _judge(3)
+    assert reach(state, 2, CODEC.PASS) and reach(state, 2, _bid(4))
+    assert not reach(state, 2, _bid(5)) and not reach(state, 2, _bid(6))
+
+
+def test_call_fits_a_near_best_contract_under_mates_4() -> None:
+    """Seat 2 has won the auction and names trump: with five hearts and the left bower, hearts
+    fits; clubs (a single nine) does not. Under mates=3 a named trump is still judged exactly."""
+    state = _auction("JH JD AH KH QH 9C")
+    state.apply(_bid(6))
+    while state.turn != 2:
+        state.apply(CODEC.PASS)
+    legal = state.legal_actions()
+    hearts, clubs = CODEC.parse("call H"), CODEC.parse("call C")
+    assert hearts in legal and clubs in legal
+    calls = _judge(4)
+    assert calls(state, 2, hearts)
+    assert not calls(state, 2, clubs)
+    high = CODEC.parse("call high")
+    assert _judge(3)(state, 2, high) == _judge(0)(state, 2, high)

@@ -99,3 +99,24 @@ def test_call_fits_a_near_best_contract_under_mates_4() -> None:
     assert not calls(state, 2, clubs)
     high = CODEC.parse("call high")
     assert _judge(3)(state, 2, high) == _judge(0)(state, 2, high)
+
+
+def test_euchre_teammates_are_judged_as_before() -> None:
+    """Euchre has no auction and its trump calls may be passed: every `mates` of 2 to 4 judges a
+    teammate's orders and calls exactly as `mates=0` does (the options change nothing there)."""
+    from interpreter.agents.rule_bot import RuleBot
+
+    rules = load_rules("euchre")
+    bot = RuleBot()
+    judges = [PimcBot(random.Random(1), mates=m)._judge(rules.side_of, 0, partners=True) for m in (0, 2, 3, 4)]
+    checked = 0
+    for seed in range(40):
+        state = rules.deal(random.Random(seed), seed % 4)
+        while not state.playing and not state.is_over:
+            if state.turn == 2:
+                for action in state.legal_actions():
+                    verdicts = {judge(state, 2, action) for judge in judges}
+                    assert len(verdicts) == 1
+                    checked += 1
+            state.apply(bot.act(state, state.turn))
+    assert checked > 50

@@ -120,3 +120,56 @@ def test_euchre_teammates_are_judged_as_before() -> None:
                     checked += 1
             state.apply(bot.act(state, state.turn))
     assert checked > 50
+
+
+def _deal(seat: int, cards: str) -> State:
+    """Dealer 1 (seat 2 bids first, then 3, 0, 1); `seat` holds `cards`, the others the rest."""
+    mine = _cards(cards)
+    rest = iter(c for c in RULES.card_ids if c not in mine)
+    hands = [mine if s == seat else [next(rest) for _ in range(6)] for s in range(4)]
+    return State(RULES, 1, [list(h) for h in hands], None, RULES.start_scores(), 1, None, tuple(map(tuple, hands)))
+
+
+def test_steady_mates_pass_over_their_partners_high_bid_without_a_trick_to_spare() -> None:
+    """In the bidding rollouts under rmate=1, seat 0 (whose teammate, seat 2, opened 3) holds a
+    hand the rule bot would raise to 4 with a reach of 4: it passes instead. With a reach of 5
+    it raises as the rule bot does; a foe is always the rule bot."""
+    from interpreter.agents.pimc import _SteadyMates
+    from interpreter.agents.rule_bot import RuleBot
+
+    for cards, raises in (("QC TC QD KD JS QS", False), ("JC JS AC KD QH 9D", True)):
+        state = _deal(0, cards)
+        state.apply(_bid(3))  # seat 2, seat 0's teammate
+        state.apply(CODEC.PASS)  # seat 3
+        assert state.turn == 0
+        rule = RuleBot().act(state, 0)
+        assert rule == _bid(4)
+        steady = _SteadyMates(RuleBot(), RULES, 2)  # the searching seat: 2 (its teammate acts)
+        assert steady.act(state, 0) == (rule if raises else CODEC.PASS)
+        foes = _SteadyMates(RuleBot(), RULES, 1)  # searched from the other side: seat 0 is a foe
+        assert foes.act(state, 0) == rule
+
+
+def test_steady_mates_change_nothing_without_a_teammates_high_bid() -> None:
+    """Seat 0 opening (no high bid yet held by its side) bids as the rule bot."""
+    from interpreter.agents.pimc import _SteadyMates
+    from interpreter.agents.rule_bot import RuleBot
+
+    state = _deal(0, "QC TC QD KD JS QS")
+    state.apply(CODEC.PASS)  # seat 2
+    state.apply(_bid(3))  # seat 3, a foe, holds the high bid
+    assert _SteadyMates(RuleBot(), RULES, 0).act(state, 0) == RuleBot().act(state, 0)
+
+
+def test_pimc_with_the_partner_options_plays_hands_to_the_end() -> None:
+    from interpreter.agents import make_agent
+
+    for variant in ("bid-euchre", "euchre"):
+        rules = load_rules(variant)
+        for spec in ("pimc:k=3:rmate=1", "pimc:k=3:mates=4"):
+            state = rules.deal(random.Random(5), 0)
+            bots = [make_agent(spec, rng=random.Random(s)) for s in range(rules.players)]
+            while not state.is_over:
+                action = bots[state.turn].act(state, state.turn)
+                assert action in state.legal_actions()
+                state.apply(action)

@@ -79,6 +79,7 @@ REGISTRY: dict[str, AgentKind] = {
                 tauc=o["tauc"],
                 endgame=int(o["endgame"]),
                 traise=o["traise"],
+                rmate=int(o["rmate"]),
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -93,6 +94,9 @@ REGISTRY: dict[str, AgentKind] = {
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
                 "tauc": Option(float, -1, "trust's z-score for an auction's bids (<0: tbid)"),
                 "traise": Option(float, -1, "tauc's z-score for a bid above the rule bot's (<0: tauc)"),
+                "rmate": Option(
+                    int, 0, "bidding rollouts: a teammate outbids our high bid only with a trick to spare (1)", low=0
+                ),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
                 "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
                 "mates": Option(

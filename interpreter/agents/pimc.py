@@ -69,6 +69,7 @@ class PimcBot:
         tauc: float = -1.0,
         endgame: int = 0,
         traise: float = -1.0,
+        rmate: int = 0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -102,6 +103,7 @@ class PimcBot:
         self.tauc = self.tbid if tauc < 0 else tauc  # ... for an auction's bids (numbers, named bids)
         self.traise = self.tauc if traise < 0 else traise  # ... for an auction bid above the rule bot's
         self.worlds = 0  # worlds drawn at the last searched decision
+        self.rmate = bool(rmate)  # the bidding rollouts' teammates outbid our high bid only with a hand for it
         # a bidding rollout in which our side must choose to play alone is also played with it
         # going alone, and each action takes the better of the two over the worlds (`_LoneOrRule`)
         self.lone = bool(lone)
@@ -244,6 +246,8 @@ class PimcBot:
         if lone is not None and self._declares(state, legal):
             lone = None
         alone_rows: list[list[float]] = []
+        # under `rmate`, the bidding rollouts' teammates do not outbid our side's high bid lightly
+        bidder: Agent = _SteadyMates(policy, state.rules, seat) if self.rmate and not state.playing else policy
 
         ends: dict[int, float] | None = None  # in the card play, one world's memo of finished hands (endgame.solve)
 
@@ -270,7 +274,7 @@ class PimcBot:
                 w = world.clone() if i != last else world
                 w.apply(legal[i])
                 if lone is None:
-                    row[i] = finish(w, policy)
+                    row[i] = finish(w, bidder)
                     continue
                 start = w.clone()
                 lone.force = lone.asked = False
@@ -498,6 +502,48 @@ def _reach(policy: RuleBot, rules: Rules, hand: list[int], s: int, row: Any) -> 
     own = strength[row.contract] if row is not None and row.contract >= 0 else max(strength)
     helpers = rules.side_of.count(rules.side_of[s]) - 1
     return int(own + 0.2 * rules.hand_tricks * min(helpers, 1) + 0.25)
+
+
+class _SteadyMates:
+    """The bidding rollouts' bidder under `rmate`: the rule bot, except that a seat of `seat`'s side
+    whose teammate holds the auction's high bid passes (when it may) unless its hand alone is worth
+    a trick more than the bid the rule bot would make (`_reach`).
+
+    The rule bot bids the cheapest sound bid whoever holds the high bid, so it outbids its own
+    partner about four times in five; a `pimc` teammate does it about half as often. Rolled out
+    with the rule bot, a bid of ours is too often taken over by the modelled partner and set.
+    The foes stay the rule bot: they are modelled as they are."""
+
+    def __init__(self, policy: RuleBot, rules: Rules, seat: int) -> None:
+        self.policy = policy
+        self.ours = [rules.side_of[s] == rules.side_of[seat] for s in range(rules.players)]
+        self.side_of = rules.side_of
+        self.rows = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
+
+    def act(self, state: State, seat: int) -> int:
+        model = self.policy.act(state, seat)
+        if not self.ours[seat]:
+            return model
+        rules = state.rules
+        c = rules.codec
+        if model == c.PASS or not c.BID <= model < c.ACE or c.PASS not in state.legal_actions():
+            return model
+        high = _high_bidder(state)
+        if high < 0 or high == seat or self.side_of[high] != self.side_of[seat]:
+            return model
+        row = self.rows.get(model)
+        if _reach(self.policy, rules, state.hands[seat], seat, row) >= _tricks(rules, model, self.rows) + 1:
+            return model
+        return c.PASS
+
+
+def _high_bidder(state: State) -> int:
+    """The seat of the last auction bid of the hand so far (-1: none): the high bidder."""
+    c = state.rules.codec
+    for s, a in reversed(state.history):
+        if c.BID <= a < c.ACE:
+            return s
+    return -1
 
 
 def _better_of(rows: list[list[float]], alone_rows: list[list[float]]) -> list[list[float]]:

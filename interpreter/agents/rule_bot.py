@@ -242,6 +242,7 @@ class RuleBot:
         self.fold_below = fold_below
         self._last_rules: Rules | None = None
         self._last: _Tables = _Tables((), (), ())
+        self._limits: tuple[float, ...] = ()  # per seat: its `threshold` under `_last_rules` (set with them)
 
     # ---------------------------------------------------------- entry point
     def act(self, state: State, seat: int) -> int:
@@ -258,12 +259,30 @@ class RuleBot:
         c = rules.codec
         if c.ORDER in legal:  # the most frequent bidding question: read off the State, no _View
             return c.ORDER if self._orders(rules, state, seat, tables) else c.PASS
+        # The next most frequent, answered as _decide answers them, without a _View: a list
+        # that opens with a discard (so it holds no gift, which _decide asks about first), the
+        # lone question offered alone and the naming of a contract with nothing but a pass
+        # beside it (so they hold nothing _decide asks about before them).
+        first = legal[0]
+        if c.DISCARD <= first < c.DISCARD + c.n_cards:
+            return self._discard(rules, state.hands[seat], state.upcard, state.contract, legal)
+        if len(legal) == 2 and c.ALONE in legal and c.TOGETHER in legal:
+            lone = self._lone_tricks(tables, rules, state.hands[seat], state.contract) >= rules.hand_tricks - 0.3
+            return c.ALONE if lone else c.TOGETHER
+        if c.CALL <= legal[-1] < c.BID:  # naming a contract: when the list holds nothing else but a pass
+            for a in legal:
+                if a != c.PASS and not c.CALL <= a < c.BID:
+                    break
+            else:
+                return self._call(rules, state.hands[seat], seat, legal)
         return self._decide(rules, _View(state, seat), legal)
 
     def tables(self, rules: Rules) -> _Tables:
         if rules is self._last_rules:
             return self._last
         self._last_rules, self._last = rules, tables_of(rules)
+        # each seat's threshold under these rules, as `threshold` counts it (the bidding asks it often)
+        self._limits = tuple(self.threshold(rules, seat) for seat in range(rules.players))
         return self._last
 
     # ---------------------------------------------------------- estimates
@@ -277,8 +296,13 @@ class RuleBot:
 
     def lone_tricks(self, rules: Rules, hand: list[int], k: int) -> float:
         """Tricks a hand should take without a partner: a top-trump run, then long trumps, then aces."""
+        return self._lone_tricks(self.tables(rules), rules, hand, k)
+
+    @staticmethod
+    def _lone_tricks(tables: _Tables, rules: Rules, hand: list[int], k: int) -> float:
+        """`lone_tricks` with the bot's tables of `rules` at hand."""
         contract = rules.contracts[k]
-        place = self.tables(rules).place[k]
+        place = tables.place[k]
         trump = contract.trump
         if trump < 0:
             return sum(1.0 if place[c] == 0 else 0.0 for c in hand)
@@ -367,7 +391,7 @@ class RuleBot:
         first, end = c.DISCARD, c.DISCARD + c.n_cards
         for a in legal:
             if first <= a < end:
-                return self._discard(rules, obs, legal)
+                return self._discard(rules, obs.hand, obs.upcard, obs.contract, legal)
         if c.ALONE in actions and c.TOGETHER in actions:
             return c.ALONE if self._lone(rules, obs) else c.TOGETHER
         if c.EXCHANGE in actions:
@@ -385,7 +409,7 @@ class RuleBot:
         if any(c.BID <= a < c.ACE for a in legal):
             return self._bid(rules, obs, legal)
         if any(c.CALL <= a < c.BID for a in legal):
-            return self._call(rules, obs, legal)
+            return self._call(rules, obs.hand, obs.seat, legal)
         return legal[0]
 
     def _lone(self, rules: Rules, obs: _View) -> bool:
@@ -425,7 +449,7 @@ class RuleBot:
                 trumps = n_whole - 1 if trump_value[worst] else n_whole
                 if trumps < 2:
                     return False
-                margin = most * 10 - self.threshold(rules, seat) * 1000
+                margin = most * 10 - self._limits[seat] * 1000
                 if margin > 1e-6 or margin < -1e-6:
                     return margin > 0
             worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
@@ -437,7 +461,7 @@ class RuleBot:
             up_value = TRUMP_VALUE[min(tables.place[k][upcard], 5)] * 0.6
             side_of = rules.side_of
             up_value = up_value if side_of[dealer] == side_of[seat] else -up_value
-            threshold = self.threshold(rules, seat)
+            threshold = self._limits[seat]
             # Counted first in exact thousandths (every term is a whole number of them): a
             # count clear of the threshold decides as the float count does (that is within
             # 1e-12 of it); only one at a hair from it is counted as the reference counts.
@@ -449,54 +473,58 @@ class RuleBot:
                 return margin > 0
             est, trumps = self._worth(rules, hand, k)
             est += up_value
-        return trumps >= 2 and est >= self.threshold(rules, seat)
+        return trumps >= 2 and est >= self._limits[seat]
 
-    def _discard(self, rules: Rules, obs: _View, legal: list[int]) -> int:
+    def _discard(self, rules: Rules, hand: list[int], upcard: int, contract: int, legal: list[int]) -> int:
+        """The card to discard of `hand` (the seat's), with the `upcard` and the `contract` (-1: none yet)."""
         c = rules.codec
         first, end = c.DISCARD, c.DISCARD + c.n_cards
         cards = [a - first for a in legal if first <= a < end]
-        k = obs.contract if obs.contract >= 0 else self._best_contract(rules, obs.hand)
-        whole = list(obs.hand)
-        if c.DECLINE in legal and obs.upcard not in whole:  # the dealer may refuse the upcard
-            whole.append(obs.upcard)
-            worst = self._weakest_card(rules, [*cards, obs.upcard], k, whole)
-            return c.DECLINE if worst == obs.upcard else c.DISCARD + worst
-        if obs.upcard >= 0 and obs.upcard in cards and obs.upcard not in whole:
-            whole.append(obs.upcard)
+        k = contract if contract >= 0 else self._best_contract(rules, hand)
+        whole = list(hand)
+        if c.DECLINE in legal and upcard not in whole:  # the dealer may refuse the upcard
+            whole.append(upcard)
+            worst = self._weakest_card(rules, [*cards, upcard], k, whole)
+            return c.DECLINE if worst == upcard else c.DISCARD + worst
+        if upcard >= 0 and upcard in cards and upcard not in whole:
+            whole.append(upcard)
         return c.DISCARD + self._weakest_card(rules, cards, k, whole)
 
     def _best_contract(self, rules: Rules, hand: list[int]) -> int:
         return max(range(len(rules.contracts)), key=lambda k: self.strength(rules, hand, k))
 
-    def _call(self, rules: Rules, obs: _View, legal: list[int]) -> int:
+    def _call(self, rules: Rules, hand: list[int], seat: int, legal: list[int]) -> int:
+        """Name the contract `hand` (the seat's) is strongest in, if it is strong enough."""
         c = rules.codec
         first, end = c.CALL, c.BID
         calls = [a for a in legal if first <= a < end]
 
         def value(a: int) -> tuple[bool, float]:
-            k = a - c.CALL
-            est, trumps = self._worth(rules, obs.hand, k)
+            k = a - first
+            est, trumps = self._worth(rules, hand, k)
             return (rules.contracts[k].trump < 0 or trumps >= 2, est)
 
         if c.PASS not in legal:
             return max(calls, key=value)
         # Only a sound call (no trump, or two trumps or more) can be made, and a sound call
-        # outranks every unsound one: so the best is the best sound call, and with none it
-        # passes. Which are sound is told from the hand's bits, before any strength is weighed.
+        # outranks every unsound one: so the best is the best sound call (the first of equal
+        # strengths, as max() keeps), and with none it passes. Which are sound is told from
+        # the hand's bits, before any strength is weighed.
         tables = self._last if rules is self._last_rules else self.tables(rules)
         bit = tables.bit
-        hand = 0
-        for x in obs.hand:
-            hand |= bit[x]
-        sound_calls = []
+        held = 0
+        for x in hand:
+            held |= bit[x]
+        best, best_est = -1, 0.0
         for a in calls:
-            ct = tables.contracts[a - c.CALL]
-            if ct.trump < 0 or (hand & ct.trump_mask).bit_count() >= 2:
-                sound_calls.append(a)
-        if not sound_calls:
+            ct = tables.contracts[a - first]
+            if ct.trump < 0 or (held & ct.trump_mask).bit_count() >= 2:
+                est = self._worth(rules, hand, a - first)[0]
+                if best < 0 or est > best_est:
+                    best, best_est = a, est
+        if best < 0:
             return c.PASS
-        best = max(sound_calls, key=value)
-        return best if value(best)[1] >= self.threshold(rules, obs.seat) else c.PASS
+        return best if best_est >= self._limits[seat] else c.PASS
 
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Bid within the estimate (own tricks + partner's help): the strongest contract first, then the cheapest."""

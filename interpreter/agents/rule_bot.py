@@ -243,6 +243,9 @@ class RuleBot:
         self._last_rules: Rules | None = None
         self._last: _Tables = _Tables((), (), ())
         self._limits: tuple[float, ...] = ()  # per seat: its `threshold` under `_last_rules` (set with them)
+        # The dealer's card to discard as `_orders` weighed it when asked to order (rules, contract,
+        # his hand with the upcard, the card): his discard, if he orders, is the same question
+        self._picked: tuple[Rules | None, int, list[int], int] = (None, -1, [], -1)
 
     # ---------------------------------------------------------- entry point
     def act(self, state: State, seat: int) -> int:
@@ -446,6 +449,7 @@ class RuleBot:
                 # one card's loss counts least: it goes, and the hand left is `most` hundredths
                 # (decided as the float count when clear of the threshold, as below)
                 worst = whole[counts.index(most)]
+                self._picked = (rules, k, whole, worst)
                 trumps = n_whole - 1 if trump_value[worst] else n_whole
                 if trumps < 2:
                     return False
@@ -453,6 +457,7 @@ class RuleBot:
                 if margin > 1e-6 or margin < -1e-6:
                     return margin > 0
             worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
+            self._picked = (rules, k, whole, worst)
             trumps = n_whole - 1 if trump_value[worst] else n_whole
         else:
             if trumps_held.bit_count() < 2:
@@ -488,6 +493,9 @@ class RuleBot:
             return c.DECLINE if worst == upcard else c.DISCARD + worst
         if upcard >= 0 and upcard in cards and upcard not in whole:
             whole.append(upcard)
+        picked = self._picked
+        if picked[2] == whole and cards == whole and picked[1] == k and picked[0] is rules:
+            return c.DISCARD + picked[3]  # weighed when it ordered: the same cards, the same answer
         return c.DISCARD + self._weakest_card(rules, cards, k, whole)
 
     def _best_contract(self, rules: Rules, hand: list[int]) -> int:

@@ -256,9 +256,64 @@ class RuleBot:
         tables = self._last if rules is self._last_rules else self.tables(rules)
         if state.playing:  # a card to play (the trick phase offers nothing else)
             ct = tables.contracts[state.contract]
-            if state.led < 0:
+            led = state.led  # the effective suit led to the trick on the table
+            if led < 0:
                 return self._lead(state, seat, legal, ct, tables)
-            return self._follow(state, seat, legal, ct, tables)
+            # Following (the most frequent decision, answered here rather than in a call of its
+            # own): win the trick as cheaply as possible, unless a mate wins it surely; else throw.
+            # Who wins the trick so far, and with what rank: as the engine keeps them when it
+            # ranks as this contract's `by_led` does, else read off the trick's plays (the plays
+            # since the last complete trick, as `State.trick` reads them).
+            if ct.same_ranks:
+                winner = state.winner
+                best_power = state.best
+                rank = state.rank
+            else:
+                history = state.history
+                start = state.play_from + state.played * state.n_active
+                winner, card = history[start]
+                rank = ct.by_led[led]
+                best_power = rank[card]
+                for i in range(start + 1, len(history)):
+                    s, card = history[i]
+                    if rank[card] > best_power:
+                        winner, best_power = s, rank[card]
+            # (the seat's mates are its side's unless a called partner is known: _mates)
+            mates = tables.mates[seat] if state.partner < 0 else _mates(state, seat, tables)
+            follow = ct.follow
+            low = -1
+            if mates >> winner & 1:
+                # a mate wins the trick: let him, when nobody is left to play, or his card is
+                # trump or the best of its suit left (the memory of plays is read only here: the
+                # questions before it need none); `low` 0: throw
+                if state.nxt[seat] == state.leader:  # nobody plays after it (nxt: the next seat not out)
+                    low = 0
+                else:
+                    best = _played_by(state, winner)
+                    if follow[best] == ct.trump:
+                        low = 0
+                    elif not ct.higher[best] & _unseen(state, seat, tables):
+                        return _throw(ct, legal, state.hands[seat])
+            if low < 0:  # the cheapest card that wins (its rank when it follows or trumps, else -1)
+                low_power = 0
+                for x in legal:
+                    r = rank[x]
+                    if r > best_power and (low < 0 or r < low_power):
+                        low, low_power = x, r
+                if low >= 0:
+                    return low
+            # A throw (_throw): when every card it may play is of the suit led, they share the
+            # count of their suit in hand, so the throw key alone orders them.
+            key = ct.throw_key
+            low = -1
+            low_key = 0
+            for x in legal:
+                if follow[x] != led:
+                    return _throw(ct, legal, state.hands[seat])
+                k = key[x]
+                if low < 0 or k < low_key:  # the first of equals, as min() keeps
+                    low, low_key = x, k
+            return low
         c = rules.codec
         if c.ORDER in legal:  # the most frequent bidding question: read off the State, no _View
             return c.ORDER if self._orders(rules, state, seat, tables) else c.PASS
@@ -578,57 +633,8 @@ class RuleBot:
     # The card play is most of a hand's decisions, so it reads the State and the shared
     # memory of plays directly, and asks its questions of bitmasks: `unseen` holds the cards
     # that may still be in another hand (not played, not its own, not the turned-down upcard),
-    # and a card is a winner ("boss") when no card above it in its suit is unseen.
-    def _follow(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
-        """Win the trick as cheaply as possible, unless a mate wins it surely; else throw."""
-        led = st.led  # the effective suit led to the trick on the table
-        # Who wins the trick so far, and with what rank: as the engine keeps them when it ranks
-        # as this contract's `by_led` does, else read off the trick's plays (the plays since
-        # the last complete trick, as `State.trick` reads them).
-        if ct.same_ranks:
-            winner = st.winner
-            best_power = st.best
-            rank = st.rank
-        else:
-            history = st.history
-            start = st.play_from + st.played * st.n_active
-            winner, first = history[start]
-            rank = ct.by_led[led]
-            best_power = rank[first]
-            for i in range(start + 1, len(history)):
-                s, card = history[i]
-                if rank[card] > best_power:
-                    winner, best_power = s, rank[card]
-        # (the seat's mates are its side's unless a called partner is known: _mates)
-        mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
-        follow = ct.follow
-        if mates >> winner & 1:
-            # a mate wins the trick: let him, when nobody is left to play, or his card is trump
-            # or the best of its suit left (the memory of plays is read only here: the questions
-            # before it need none)
-            if st.nxt[seat] == st.leader:  # nobody plays after this seat (nxt: the next seat not out)
-                return _throw_following(ct, legal, led, st, seat, tables)
-            best = _played_by(st, winner)
-            if follow[best] == ct.trump:
-                return _throw_following(ct, legal, led, st, seat, tables)
-            if not ct.higher[best] & _unseen(st, seat, tables):
-                return _throw(ct, legal, st.hands[seat])
-        low, low_power = -1, 0
-        for x in legal:
-            r = rank[x]  # (its power when it may win: it follows or trumps, else -1)
-            if r > best_power and (low < 0 or r < low_power):
-                low, low_power = x, r
-        if low >= 0:
-            return low
-        key = ct.throw_key
-        low_key = 0
-        for x in legal:
-            if follow[x] != led:
-                return _throw(ct, legal, st.hands[seat])
-            k = key[x]
-            if low < 0 or k < low_key:
-                low, low_key = x, k
-        return low
+    # and a card is a winner ("boss") when no card above it in its suit is unseen. (A card
+    # that follows is chosen in `act` itself: the most frequent decision, spared a call.)
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
@@ -852,21 +858,6 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
             left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
             values.append(now + base_n[m if left else m - 1] - row[flags] + row[left])
     return values
-
-
-def _throw_following(ct: _Contract, legal: list[int], led: int, st: State, seat: int, tables: _Tables) -> int:
-    """`_throw` to a trick led in suit `led`: when every card it may play is of that suit (it
-    follows suit), they share the count of their suit in hand, so the throw key alone orders them."""
-    follow = ct.follow
-    key = ct.throw_key
-    low, low_key = -1, 0
-    for x in legal:
-        if follow[x] != led:
-            return _throw(ct, legal, st.hands[seat])
-        k = key[x]
-        if low < 0 or k < low_key:  # the first of equals, as min() keeps
-            low, low_key = x, k
-    return low
 
 
 def _throw(ct: _Contract, legal: list[int], hand: list[int]) -> int:

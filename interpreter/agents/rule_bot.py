@@ -427,12 +427,15 @@ class RuleBot:
         """`_weakest` from the hundredths `counts` of `whole` less each card (`most` the largest):
         the floats of the cards that tie for the most decide, as the reference weighs them."""
         weakest, best = -1, 0.0
+        # (counted afresh, not through the memo of `_worth`: a hand less one card is seldom
+        # weighed twice, so the memo's key and look-up would cost more than they save)
+        ct = (self._last if rules is self._last_rules else self.tables(rules)).contracts[k]
         for c, count in zip(cards, counts, strict=True):
             if count == most:
                 rest = whole.copy()  # whole less c (its cards are distinct)
                 if c in rest:
                     rest.remove(c)
-                value = self._worth(rules, rest, k)[0]
+                value = _strength(ct, rest)[0]
                 if weakest < 0 or value > best or (value == best and c < weakest):
                     weakest, best = c, value
         return weakest, best
@@ -742,7 +745,7 @@ def _mates(st: State, seat: int, tables: _Tables) -> int:
     return mates
 
 
-def _strength(ct: _Contract, hand: tuple[int, ...]) -> tuple[float, int]:
+def _strength(ct: _Contract, hand: Iterable[int]) -> tuple[float, int]:
     """Expected tricks of `hand` under the contract of `ct`, trumps first (see RuleBot.strength),
     and how many trumps it holds.
 

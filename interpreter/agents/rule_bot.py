@@ -222,7 +222,7 @@ class _View:
     """What the seat knows at a bidding decision, read from the State without copying: of
     the knowledge of `State.observation_ints(seat)`, the parts the bidding reads (its seat,
     its hand, the upcard, the contract and its maker; the card play reads the State and the
-    shared PlayMemory directly, see `RuleBot._lead` and `RuleBot._follow`)."""
+    shared PlayMemory directly, see `RuleBot._lead` and `RuleBot.act`)."""
 
     __slots__ = ("seat", "hand", "upcard", "contract", "maker")
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from types import MethodType
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from .build import COMPILED
 from .names import team_sides
@@ -17,6 +18,13 @@ from .observe import IntObservation, observation_ints, returns
 
 if TYPE_CHECKING:
     from .rules import HandResult, Rules, ScoreOutcome
+
+
+# The one-item lists every hand's per-seat lists repeat (`_NOBODY * n`): made once, not a new
+# `[False]` to multiply per hand (in the compiled build a new list and its release cost more than
+# the repeat). Never changed: only multiplied.
+_NOBODY: Final[list[bool]] = [False]
+_NOUGHT: Final[list[int]] = [0]
 
 
 class State:
@@ -133,7 +141,7 @@ class State:
         self.bid: int = 0
         self.bid_action: int = -1  # the winning bid's action (its word: `bid 7H`), -1 without an auction
         self.alone: list[int] = []
-        self.out = [False] * n
+        self.out = _NOBODY * n
         self.partner: int = -1
         self.partner_card = -1
         self.play_from = 0  # where the plays start in `history` (the current trick is read from there)
@@ -141,7 +149,7 @@ class State:
         self.best = -1
         self.winner = -1
         self.leader = -1  # the seat that led (or leads) the current trick
-        self.tricks = [0] * n
+        self.tricks = _NOUGHT * n
         self.played = 0
         self.history: list[tuple[int, int]] = []
         self.status: str | None = None
@@ -338,10 +346,22 @@ class State:
         code calls generically). A pick is looked for in the hand once, which both checks it
         (with the led suit when the list offered only followers) and finds where it is; the
         card leaves the hand by the cards after it moving down and the last slot being dropped
-        (`list.pop(i)` splices through a generic slice assignment); the history's (seat, card)
-        pairs come from a table built once (`Rules.seat_plays`) instead of a new tuple each."""
+        (`list.pop(i)` splices through a generic slice assignment), the hand seen as a list of
+        objects for that (the cards move as they are, not unboxed to ints and boxed again); the
+        followers are counted first, so a list of all the hand or of one card is made at once
+        rather than grown; the history's (seat, card) pairs come from a table built once
+        (`Rules.seat_plays`) instead of a new tuple each. A bound method (`rng.choice`) is
+        called as its function with its object: the same call without the bound-method layer,
+        which compiled code pays at every pick (tests/test_play_tricks_compiled.py checks both)."""
+        func: Callable[[object, list[int]], int] | None = None  # a bound method's function, and its object
+        obj: object = None
+        if type(choose) is MethodType:  # called as func(obj, legal): no bound-method layer per call
+            method = cast("MethodType", choose)
+            func = method.__func__
+            obj = method.__self__
         rules = self.rules
         hands = self.hands
+        cards_of = cast("list[list[object]]", hands)  # the same lists, their cards moved as objects
         plays = rules.seat_plays
         history = cast("list[object]", self.history)  # it takes seat_plays' pairs as they are
         follow = self.follow
@@ -362,7 +382,7 @@ class State:
         try:
             while True:
                 hand = hands[p]
-                card = choose(hand[:])
+                card = choose(hand[:]) if func is None else func(obj, hand[:])
                 n = len(hand)
                 i = 0
                 while i < n and hand[i] != card:
@@ -370,37 +390,47 @@ class State:
                 if i == n:
                     break
                 history.append(plays[p][card])
+                cards = cards_of[p]
                 n -= 1
                 while i < n:
-                    hand[i] = hand[i + 1]
+                    cards[i] = cards[i + 1]
                     i += 1
-                hand.pop()
+                cards.pop()
                 led = follow[card]
                 rank = by_led[led]
                 best = power[card]
                 winner = leader = p
                 for p in orders[leader]:
                     hand = hands[p]
-                    legal = []
+                    n = len(hand)
+                    k = 0  # the followers, and the last of them
+                    one = -1
                     for c in hand:
                         if follow[c] == led:
-                            legal.append(c)
-                    following = len(legal) > 0
-                    if not following:
+                            k += 1
+                            one = c
+                    if k == 0 or k == n:
                         legal = hand[:]
-                    card = choose(legal)
-                    n = len(hand)
+                    elif k == 1:
+                        legal = [one]
+                    else:
+                        legal = []
+                        for c in hand:
+                            if follow[c] == led:
+                                legal.append(c)
+                    card = choose(legal) if func is None else func(obj, legal)
                     i = 0
                     while i < n and hand[i] != card:
                         i += 1
-                    if i == n or (following and follow[card] != led):
+                    if i == n or (k > 0 and follow[card] != led):
                         break
                     history.append(plays[p][card])
+                    cards = cards_of[p]
                     n -= 1
                     while i < n:
-                        hand[i] = hand[i + 1]
+                        cards[i] = cards[i + 1]
                         i += 1
-                    hand.pop()
+                    cards.pop()
                     v = rank[card]
                     if v > best:
                         best = v
@@ -722,7 +752,13 @@ class State:
         # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
         self.follow, self.follows, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
         out = self.out
-        if True in out:  # the next active seat of each seat, per seats sitting out (built once; no call once built)
+        if COMPILED:  # a native loop: `in` compares each flag generically there
+            sits = False
+            for o in out:
+                sits = sits or o
+        else:
+            sits = True in out
+        if sits:  # the next active seat of each seat, per seats sitting out (built once; no call once built)
             self.nxt = rules.next_active_of.get(tuple(out)) or rules.next_active(out)
             self.n_active = active = rules.players - out.count(True)
             self.trick_size = 2 * active

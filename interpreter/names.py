@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .build import COMPILED
 from .cards import RANK_ALIASES, SUIT_ALIASES
@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
+_NOBODY: Final[list[bool]] = [False]  # what team_sides repeats: made once (engine.py's _NOBODY)
+
+
 def team_sides(rules: Rules, st: State) -> list[bool]:
     """Per side: has it a seat on the maker's team (his side, his called partner)?"""
-    flags = [False] * rules.n_sides
+    flags = _NOBODY * rules.n_sides  # (a new list: `_NOBODY` is never changed)
     if st.maker >= 0:
         flags[rules.side_of[st.maker]] = True
         if st.partner >= 0:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import add, call, itemgetter
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from .actions import ActionCodec
 from .build import COMPILED
@@ -325,8 +325,9 @@ class Rules:
         rng.shuffle(deck)
         dealt: tuple[tuple[int, ...], ...]
         hands: list[list[int]]
-        if COMPILED:  # native loops over each seat's deck positions
-            hands = [[deck[i] for i in seat] for seat in self.deal_positions[dealer]]
+        if COMPILED:  # native loops over each seat's deck positions, the cards taken as objects
+            cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)
+            hands = cast("list[list[int]]", [[cards[i] for i in seat] for seat in self.deal_positions[dealer]])
             dealt = tuple([tuple(cards) for cards in hands])
         else:
             # each seat's picker applied to the deck (as a tuple, so that every picker gives a

@@ -104,3 +104,57 @@ def test_an_illegal_pick_in_the_compiled_loop_raises_and_changes_nothing(name: s
         if start.status is None:
             raised += _refused_like_apply(State._play_tricks_compiled, start, _bad_card_at(rules, seed, 1 + seed % 12))
     assert raised > 10
+
+
+class _Bound:
+    """A policy handed over as a bound method (`_play_tricks_compiled` calls a bound method's
+    function with its object, without the bound-method layer): the same picks as `choose`."""
+
+    def __init__(self, choose: Callable[[list[int]], int]) -> None:
+        self.choose = choose
+
+    def pick(self, legal: list[int]) -> int:
+        return self.choose(legal)
+
+
+def _loop_with_bound_method(st: State, choose: Callable[[list[int]], int]) -> None:
+    st._play_tricks_compiled(_Bound(choose).pick)
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre", "call-ace", "house/defend-alone", "five-hundred"])
+def test_a_bound_method_plays_the_tricks_as_the_per_decision_loop(name: str) -> None:
+    """`rng.choice` itself (the benchmarks' policy) and a policy object's method, each handed
+    over as it is: the same lists offered, the same picks, the same hand."""
+    rules = load_rules(name)
+    played = 0
+    for seed in SEEDS:
+        start = _at_first_lead(rules, seed)
+        if start.status is not None:
+            continue
+        played += 1
+        ref, fast, kept = start.clone(), start.clone(), start.clone()
+        rng_ref, rng_fast = random.Random(seed), random.Random(seed)
+        _by_decision(ref, rng_ref.choice)
+        fast._play_tricks_compiled(rng_fast.choice)
+        assert rng_fast.getstate() == rng_ref.getstate(), seed
+        _same(fast, ref)
+        seen: list[list[int]] = []
+        _loop_with_bound_method(kept, _offered(random.Random(seed).choice, seen))
+        kept.result()  # (built on the first ask: `_same` asked ref's)
+        _same(kept, ref)
+        assert len(seen) == len(ref.history) - len(start.history)
+    assert played > 0
+
+
+@pytest.mark.parametrize("name", ["euchre", "jucre", "house/defend-alone"])
+def test_a_bound_method_that_raises_or_picks_wrong_leaves_the_state_of_that_decision(name: str) -> None:
+    rules = load_rules(name)
+    raised = 0
+    for seed in range(10):
+        start = _at_first_lead(rules, seed)
+        if start.status is not None:
+            continue
+        for k in (1, 4, 11):
+            _stopped_like_apply(_loop_with_bound_method, start, k)
+        raised += _refused_like_apply(_loop_with_bound_method, start, _bad_card_at(rules, seed, 1 + seed % 12))
+    assert raised > 3

@@ -16,7 +16,7 @@ toggle: callgrind does not toggle again on a nested entry of the same function),
 switches the collection off for the draw; what is left of a call to `choose` (the call of the
 router and its test, measured by the `choose` row, an empty target calling `choose`
 once) is subtracted per decision. Every piece runs in its own child process, counted
-twice (no hand and `--hands` hands, the difference over the hands).
+with `--hands` hands (less what one run with no hand collects: nothing is expected).
 
     python benchmarks/bidding_profile.py [--hands 1000] [--warm 1000] [--only NAME ...]
 
@@ -234,9 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     names = ["empty", "choose", *(n for n in args.only or TARGETS if n not in ("empty", "choose"))]
     base: dict[str, float] = {}
     print(f"inclusive instructions, random draws left out ({args.hands} hands after {args.warm}, pure euchre)")
+    total0, _, _ = count("empty", 0, args.warm, valgrind)  # what is collected with no hand (none expected)
+    print(f"collected with no hand: {total0:,}")
     print(f"{'function':<22} {'a hand':>9} {'calls a hand':>13} {'a call':>9} {'decisions a hand':>17}")
     for name in names:
-        total0, _, _ = count(name, 0, args.warm, valgrind)
         total, calls, decisions = count(name, args.hands, args.warm, valgrind)
         raw = total - total0
         if name == "empty":

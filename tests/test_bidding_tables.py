@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import State
-from interpreter.phases.base import Phase, SeatFilter, seats_from
+from interpreter.phases.base import Phase, SeatFilter, asked_seats, seats_from
+from interpreter.phases.name_trump import NameTrump
+from interpreter.phases.order_up import OrderUp
 from interpreter.rules import Rules
-from interpreter.variants import load_rules
+from interpreter.variants import bundled_names, load_rules
 
 MAY_IF = """\
 extends: euchre
@@ -195,3 +197,26 @@ def test_an_upcard_condition_is_a_table_of_every_dealer_and_card() -> None:
         assert (st.turn == st.dealer and st.phase == 0) == jokers[st.upcard]
         turned += jokers[st.upcard]
     assert turned > 0
+
+
+@pytest.mark.parametrize("name", bundled_names(house=True))
+def test_the_players_asked_per_dealer_are_the_walk_of_each_hand(name: str) -> None:
+    """order_up and name_trump look up the players they ask (`asks`, the model's
+    `asks_by_dealer`) instead of walking the seats in each hand (`asked_seats`): the same
+    players in the same order for every dealer; no table where `may_if` reads the hand."""
+    rules = load_rules(name)
+    tables = 0
+    for phase in rules.phases:
+        if not isinstance(phase, OrderUp | NameTrump):
+            continue
+        asks = phase.asks
+        seats = phase.seats
+        if seats is not None and seats.by_dealer is None:
+            assert asks is None  # `may_if` reads the hand: asked in each hand
+            continue
+        assert asks is not None
+        tables += 1
+        for dealer in range(rules.players):
+            st = rules.deal(random.Random(dealer), dealer)
+            assert list(asks[dealer]) == asked_seats(st, seats), (phase.id, dealer)
+    assert tables or not any(isinstance(p, OrderUp | NameTrump) for p in rules.phases)

@@ -44,13 +44,6 @@ def ranks_by_led(contract: Contract, n_suits: int) -> tuple[tuple[int, ...], ...
     )
 
 
-def follows_by_led(contract: Contract, n_suits: int) -> tuple[Callable[[int], bool], ...]:
-    """Per led suit (as in ranks_by_led): the test "does this card follow it?", a frozenset's
-    __contains__, so that legal_actions filters a hand in C."""
-    follow = contract.follow
-    return tuple(frozenset(c for c, f in enumerate(follow) if f == led).__contains__ for led in range(n_suits + 1))
-
-
 class SpecSource(Protocol):
     """A loaded spec: its data, its file name, and where each JSON path sits."""
 
@@ -174,17 +167,8 @@ class Rules:
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
     house_rules: tuple[str, ...] = ()  # the overlays stacked on with --rule, as the user named them
-    # Per contract, what the trick step reads: (follow, follows_by_led, power, ranks_by_led row, ruff).
-    play_tables: tuple[
-        tuple[
-            tuple[int, ...],
-            tuple[Callable[[int], bool], ...],
-            tuple[int, ...],
-            tuple[tuple[int, ...], ...],
-            int,
-        ],
-        ...,
-    ] = ()
+    # Per contract, what the trick step reads: (follow, power, ranks_by_led row, ruff).
+    play_tables: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int], ...] = ()
     # Per dealer, per seat from seat 0: picks the cards his hand gets out of the shuffled deck, in order.
     deal_pickers: tuple[tuple[Callable[[Sequence[int]], Any], ...], ...] = ()
     deal_positions: tuple[tuple[tuple[int, ...], ...], ...] = ()  # the same as deck positions (compiled build)
@@ -242,13 +226,10 @@ class Rules:
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
-        self.maker_teams = tuple(
-            tuple(side == self.side_of[seat] for side in range(self.n_sides)) for seat in range(n)
-        )
+        self.maker_teams = tuple(tuple(side == self.side_of[seat] for side in range(self.n_sides)) for seat in range(n))
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
         self.play_tables = tuple(
-            (c.follow, follows_by_led(c, len(self.deck.suits)), c.power, by_led, c.ruff)
-            for c, by_led in zip(self.contracts, self.ranks_by_led, strict=True)
+            (c.follow, c.power, by_led, c.ruff) for c, by_led in zip(self.contracts, self.ranks_by_led, strict=True)
         )
         getters = []
         positions = []

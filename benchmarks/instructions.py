@@ -7,7 +7,8 @@ once playing no hand and once playing `--hands` hands, after the same untimed
 warm-up (`--warm` hands of both sides, so the engine's memos are as full as in a
 long run); the difference over `--hands` is the side's instructions a hand.
 
-    python benchmarks/instructions.py [--hands 3000] [--warm 2000] [--json]
+    python benchmarks/instructions.py [--hands 3000] [--warm 2000] [--pieces] [--json]
+    python benchmarks/instructions.py --bytecodes [--hands 1000] [--warm 1000]
 
 The sides:
 
@@ -20,6 +21,14 @@ The sides:
   24 cards and one `rng.choice` over a list as long as each legal list of the
   same hands (their lengths are recorded first, untimed). A side's instructions
   minus the draw's is its own work.
+
+`--pieces` also cuts `play_out`'s own work where a hand's fixed work changes hands:
+`deal` (the shuffle, the deal, the `State` and the first bidding step's start, less
+the shuffle), `bidding` (play_out's bidding steps up to the first lead, less their
+draw and the deal's own work) and the rest, the tricks and scoring (`play_out`'s own
+work less both). `--bytecodes` counts no instructions: it prints each Python
+function's bytecodes and calls a hand (`sys.settrace`), the per-function split that
+callgrind cannot make of pure Python.
 
 The ratios printed are the yardstick's instructions over each engine loop's
 (above 1.0x the engine is faster), as in throughput.py. The build measured (pure or
@@ -42,6 +51,8 @@ if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(ROOT))
 
 SIDES = ("engine", "play_out", "yardstick", "draw")
+# --pieces: `play_out` cut where a hand's fixed work changes hands (each with its own draw)
+PIECES = ("deal", "deal_draw", "bidding", "bidding_draw")
 
 
 def _yardstick() -> object:
@@ -68,16 +79,16 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
             st.apply(rng.choice(st.legal_actions()))
         yardstick.random_hand(rng, i % 4)  # type: ignore[attr-defined]
     lengths: list[list[int]] = []
-    if side == "draw":  # the legal lists' lengths of the very hands the other sides play
+    if side in ("draw", "bidding_draw"):  # the legal lists' lengths of the very hands the other sides play
         rng = random.Random(1)
         for i in range(record):
             st = rules.deal(rng, i % 4)
-            row = []
-            while st.status is None:
-                legal = st.legal_actions()
-                row.append(len(legal))
-                st.apply(rng.choice(legal))
-            lengths.append(row)
+            sizes = []
+            while st.status is None and not (st.playing and side == "bidding_draw"):  # (bidding: to the first lead)
+                offered = st.legal_actions()
+                sizes.append(len(offered))
+                st.apply(rng.choice(offered))
+            lengths.append(sizes)
     lists = [list(range(n)) for n in range(25)]
     options = [[lists[n] for n in row] for row in lengths[:hands]]
     rng = random.Random(1)
@@ -92,17 +103,88 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
         deal = rules.deal
         for i in range(hands):
             deal(rng, i % 4).play_out(choice)
+    elif side == "deal":  # the shuffle, the deal, the State and the first bidding step's start
+        deal = rules.deal
+        for i in range(hands):
+            deal(rng, i % 4)
+    elif side == "bidding":  # the deal, then play_out's bidding steps up to the first lead (or the hand's end)
+        deal = rules.deal
+        phases = rules.phases
+        for i in range(hands):
+            st = deal(rng, i % 4)
+            while st.status is None and not st.playing:
+                phases[st.phase].play_out(st, choice)
     elif side == "yardstick":
         random_hand = yardstick.random_hand  # type: ignore[attr-defined]
         for i in range(hands):
             random_hand(rng, i % 4)
-    else:
+    elif side == "deal_draw":  # the deal's draw: the shuffle
+        shuffle = rng.shuffle
+        for _ in range(hands):
+            deck = list(range(24))
+            shuffle(deck)
+    else:  # draw, bidding_draw: the shuffle and one choice per recorded list
         shuffle = rng.shuffle
         for row in options:
             deck = list(range(24))
             shuffle(deck)
             for legal in row:
                 choice(legal)
+
+
+def bytecodes(hands: int, warm: int) -> dict[str, dict[str, tuple[float, float]]]:
+    """Per Python function, the bytecodes it executes itself and the calls made to it, a hand
+    (`sys.settrace` with opcode events; no Valgrind), for `play_out` and for the yardstick.
+
+    Callgrind cannot tell one pure-Python function from another (they all run in the
+    interpreter's loop), so this is the per-function split: a Python call costs about
+    1.1k instructions in this build and a bytecode a few dozen, which with the callgrind
+    totals says where a hand's own work goes."""
+    from collections import Counter
+    from types import FrameType
+
+    from interpreter.variants import load_rules
+
+    rules = load_rules("euchre")
+    yardstick = _yardstick()
+    rng = random.Random(99)
+    for i in range(warm):
+        rules.deal(rng, i % 4).play_out(rng.choice)
+    out: dict[str, dict[str, tuple[float, float]]] = {}
+    ops: Counter[str] = Counter()
+    calls: Counter[str] = Counter()
+
+    def tracer(frame: FrameType, event: str, arg: object) -> object:
+        code = frame.f_code
+        key = f"{Path(code.co_filename).name}:{code.co_name}"
+        if event == "call":
+            calls[key] += 1
+            frame.f_trace_opcodes = True
+        elif event == "opcode":
+            ops[key] += 1
+        return tracer
+
+    for side in ("play_out", "yardstick"):
+        ops.clear()
+        calls.clear()
+
+        rng = random.Random(1)
+        choice = rng.choice
+        deal = rules.deal
+        random_hand = yardstick.random_hand  # type: ignore[attr-defined]
+        sys.settrace(tracer)  # type: ignore[arg-type]
+        try:
+            for i in range(hands):
+                if side == "play_out":
+                    deal(rng, i % 4).play_out(choice)
+                else:
+                    random_hand(rng, i % 4)
+        finally:
+            sys.settrace(None)
+        out[side] = {
+            key: (ops[key] / hands, calls[key] / hands) for key in sorted(ops, key=lambda k: (-ops[k], k))
+        }
+    return out
 
 
 def count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
@@ -124,11 +206,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=3000, help="hands counted per side (default 3000)")
     ap.add_argument("--warm", type=int, default=2000, help="untimed hands of both sides first (default 2000)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--child", choices=SIDES, help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--pieces",
+        action="store_true",
+        help="also split play_out's own work: the deal (with the State), the bidding to the first lead, the rest",
+    )
+    ap.add_argument(
+        "--bytecodes",
+        action="store_true",
+        help="print each Python function's bytecodes and calls a hand (play_out, yardstick; no Valgrind)",
+    )
+    ap.add_argument("--child", choices=SIDES + PIECES, help=argparse.SUPPRESS)
     ap.add_argument("--record", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         child(args.child, args.hands, args.warm, args.record)
+        return 0
+    if args.bytecodes:
+        table = bytecodes(args.hands, args.warm)
+        if args.json:
+            print(json.dumps(table))
+            return 0
+        for side, rows in table.items():
+            total = sum(ops for ops, _ in rows.values())
+            print(f"{side}: {total:,.0f} bytecodes a hand ({args.hands} hands), per function (bytecodes, calls):")
+            for key, (ops, calls) in rows.items():
+                print(f"  {key:<48} {ops:>8.1f} {calls:>7.2f}")
         return 0
     valgrind = shutil.which("valgrind")
     if valgrind is None:
@@ -141,6 +244,12 @@ def main(argv: list[str] | None = None) -> int:
         / args.hands
         for side in SIDES
     }
+    if args.pieces:
+        for side in PIECES:
+            per_hand[side] = (
+                count(side, args.hands, args.warm, args.hands, valgrind)
+                - count(side, 0, args.warm, args.hands, valgrind)
+            ) / args.hands
     engine, play_out, yardstick, draw = (per_hand[s] for s in SIDES)
     out = {
         "hands": args.hands,
@@ -150,6 +259,14 @@ def main(argv: list[str] | None = None) -> int:
         "ratio": round(yardstick / engine, 3),
         "ratio_play_out": round(yardstick / play_out, 3),
     }
+    if args.pieces:
+        deal_own = per_hand["deal"] - per_hand["deal_draw"]
+        bidding_own = per_hand["bidding"] - per_hand["bidding_draw"] - deal_own
+        out["pieces_own_work_per_hand"] = {
+            "deal": round(deal_own),
+            "bidding": round(bidding_own),
+            "tricks_and_scoring": round(play_out - draw - deal_own - bidding_own),
+        }
     if args.json:
         print(json.dumps(out))
         return 0
@@ -159,6 +276,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {side:<10} {per_hand[side]:>9,.0f}{own}")
     print(f"euchre / yardstick, per-decision loop (legal_actions + apply): {out['ratio']:.3f}x")
     print(f"euchre / yardstick, play_out (a hand in one call):           {out['ratio_play_out']:.3f}x")
+    if args.pieces:
+        print("play_out's own work by piece (each less its own draw; the bidding's hands stop at the first lead):")
+        for piece, own in out["pieces_own_work_per_hand"].items():
+            print(f"  {piece:<20} {own:>9,}")
     return 0
 
 

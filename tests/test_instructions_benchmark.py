@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "instructions.py"
 
 
-@pytest.mark.parametrize("side", ["engine", "play_out", "yardstick", "draw"])
+@pytest.mark.parametrize(
+    "side", ["engine", "play_out", "yardstick", "draw", "deal", "deal_draw", "bidding", "bidding_draw"]
+)
 def test_each_side_plays_its_hands(side: str) -> None:
     args = ["--child", side, "--hands", "5", "--warm", "3", "--record", "5"]
     proc = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=120)
@@ -47,3 +49,51 @@ def test_the_parent_reports_per_hand_differences(
     assert out["own_work_per_hand"] == {"engine": 180, "play_out": 80, "yardstick": 120}
     assert out["ratio"] == 0.8
     assert out["ratio_play_out"] == 1.2
+
+
+def test_the_pieces_split_play_outs_own_work(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("instructions_bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    per_hand = {
+        "engine": 300,
+        "play_out": 200,
+        "yardstick": 240,
+        "draw": 120,
+        "deal": 90,
+        "deal_draw": 60,
+        "bidding": 150,
+        "bidding_draw": 80,
+    }
+
+    def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
+        return 7 + hands * per_hand[side]
+
+    monkeypatch.setattr(bench, "count", fake_count)
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/valgrind")
+    assert bench.main(["--hands", "10", "--pieces", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # deal 90 - 60 = 30; bidding 150 - 80 - 30 = 40; the rest of play_out's own 80: 10
+    assert out["pieces_own_work_per_hand"] == {"deal": 30, "bidding": 40, "tricks_and_scoring": 10}
+
+
+def test_bytecodes_names_the_engine_and_yardstick_functions() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--bytecodes", "--hands", "3", "--warm", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    table = json.loads(proc.stdout)
+    assert "engine.py:_play_tricks" in table["play_out"]
+    assert "euchre_yardstick.py:play_hand" in table["yardstick"]
+    assert all(ops > 0 and calls > 0 for ops, calls in table["play_out"].values())

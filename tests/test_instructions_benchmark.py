@@ -6,14 +6,27 @@ must finish cleanly; the parent's arithmetic is checked on made-up counts.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "instructions.py"
+
+
+@pytest.fixture
+def bench() -> ModuleType:
+    """The benchmark script as a module, for its parent's arithmetic on made-up counts."""
+    spec = importlib.util.spec_from_file_location("instructions_bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.mark.parametrize(
@@ -26,15 +39,8 @@ def test_each_side_plays_its_hands(side: str) -> None:
 
 
 def test_the_parent_reports_per_hand_differences(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import importlib.util
-    import json
-
-    spec = importlib.util.spec_from_file_location("instructions_bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     base = {"engine": 1_000, "play_out": 900, "yardstick": 2_000, "draw": 500}
     per_hand = {"engine": 300, "play_out": 200, "yardstick": 240, "draw": 120}
 
@@ -52,15 +58,8 @@ def test_the_parent_reports_per_hand_differences(
 
 
 def test_the_pieces_split_play_outs_own_work(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import importlib.util
-    import json
-
-    spec = importlib.util.spec_from_file_location("instructions_bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     per_hand = {
         "engine": 300,
         "play_out": 200,
@@ -91,8 +90,6 @@ def test_bytecodes_names_the_engine_and_yardstick_functions() -> None:
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    import json
-
     table = json.loads(proc.stdout)
     assert "engine.py:_play_tricks" in table["play_out"]
     assert "euchre_yardstick.py:play_hand" in table["yardstick"]

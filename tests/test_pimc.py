@@ -51,6 +51,9 @@ def test_registry_specs() -> None:
         ("pimc:k", "option 'k' needs a value"),
         ("pimc:k=x", "k=x is not a valid int"),
         ("pimc:k=0", "k=0 is below its least value 1"),
+        ("pimc:mates=7", r"mates=7 is above its greatest value 4 \(judge a teammate's bidding"),
+        ("pimc:iplay=3", "iplay=3 is above its greatest value 2"),
+        ("pimc:rmate=2", "rmate=2 is above its greatest value 1"),
         ("rules:k=1", "unknown option 'k'; options: none"),
         ("smart", "unknown agent kind 'smart'"),
     ]:

@@ -25,12 +25,14 @@ from .rule_bot_v1 import RuleBotV1
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a bot kind: its type (int or float), default and meaning."""
+    """One option of a bot kind: its type (int or float), default, meaning and range (a choice
+    among numbered ways has a greatest value: a number past it would silently mean the default)."""
 
     kind: type
     default: float
     help: str
     low: float = 0
+    high: float | None = None  # None: no greatest value
 
 
 @dataclass(frozen=True)
@@ -86,35 +88,39 @@ REGISTRY: dict[str, AgentKind] = {
                 "ms": Option(float, 0, "time budget of a decision in milliseconds (0: none; at least one world)"),
                 "infer": Option(int, 8, "draws to find a world the others' bidding fits (1: no inference)", low=1),
                 "kbid": Option(int, 0, "worlds a decision before the first card (0: k)"),
-                "roll": Option(int, 1, "rollout card play: 1 the rule bot, 0 a cheaper greedy rule"),
-                "iplay": Option(int, 0, "infer from card plays too (1: the card, 2: its kind) or bidding only (0)"),
-                "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)"),
+                "roll": Option(int, 1, "rollout card play: 1 the rule bot, 0 a cheaper greedy rule", high=1),
+                "iplay": Option(
+                    int, 0, "infer from card plays too (1: the card, 2: its kind) or bidding only (0)", high=2
+                ),
+                "foes": Option(int, 0, "infer from the other sides only (1) or every other seat (0)", high=1),
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "tbid": Option(float, 1, "trust's z-score for bids, orders, calls, discards (not alone; 0: none)"),
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
                 "tauc": Option(float, -1, "trust's z-score for an auction's bids (<0: tbid)"),
                 "traise": Option(float, -1, "tauc's z-score for a bid above the rule bot's (<0: tauc)"),
                 "rmate": Option(
-                    int, 0, "bidding rollouts: a teammate outbids our high bid only with a trick to spare (1)", low=0
+                    int, 0, "bidding rollouts: a teammate outbids our high bid only with a trick to spare (1)", high=1
                 ),
                 "kmax": Option(int, 0, "most worlds a close decision before the first card draws (0: kbid)"),
-                "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)"),
+                "hidden": Option(int, 0, "others' hidden discards made as the rule bot would (1) or drawn (0)", high=1),
                 "mates": Option(
                     int,
                     0,
                     "judge a teammate's bidding exactly (0), by its kind, pass or not (1), an auction bid"
                     " within a step of the model's (2), by the tricks its hand is worth (3), and its trump"
                     " by its strength there too (4)",
+                    high=4,
                 ),
                 "match": Option(
                     int,
                     0,
                     "judge worlds by the chance to win the match: 1 always, 2 in a hand that can end it (0: points)",
+                    high=2,
                 ),
                 "carry": Option(int, 0, "most fitting worlds carried from one card play to the next (0: off)", low=0),
-                "reuse": Option(int, 0, "a world no draw fits: one that fitted before, not a looser one (1)", low=0),
+                "reuse": Option(int, 0, "a world no draw fits: one that fitted before, not a looser one (1)", high=1),
                 "exact": Option(int, 0, "tricks left at which a world is solved, not rolled out (0: off)", low=0),
-                "lone": Option(int, 0, "bidding rollouts also played with our side alone, the better kept (1)", low=0),
+                "lone": Option(int, 0, "bidding rollouts also played with our side alone, the better kept (1)", high=1),
                 "endgame": Option(
                     int, 0, "tricks left from which a decision's worlds are solved, all actions at once (0: off)", low=0
                 ),
@@ -161,6 +167,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
             raise TrickSpecError(f"{name}: {key}={text.strip()} is not a valid {opt.kind.__name__}") from None
         if value < opt.low:
             raise TrickSpecError(f"{name}: {key}={text.strip()} is below its least value {opt.kind(opt.low)}")
+        if opt.high is not None and value > opt.high:
+            raise TrickSpecError(
+                f"{name}: {key}={text.strip()} is above its greatest value {opt.kind(opt.high)} ({opt.help})"
+            )
         options[key] = value
     return name, options
 

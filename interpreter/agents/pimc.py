@@ -25,7 +25,7 @@ from ..worlds import CarriedWorlds, Judge, WorldSampler, near_bid, same_kind_of_
 from .endgame import solve, solve_each, tricks_left
 from .equity import equity_for
 from .rollout import rollout
-from .rule_bot import RuleBot
+from .rule_bot import RuleBot, partner_help, within_reach
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -500,8 +500,7 @@ def _reach(policy: RuleBot, rules: Rules, hand: list[int], s: int, row: Any) -> 
     bid's contract, or its best, plus a partner's help: the rule bot's `_bid` estimate)."""
     strength = [policy.strength(rules, hand, k) for k in range(len(rules.contracts))]
     own = strength[row.contract] if row is not None and row.contract >= 0 else max(strength)
-    helpers = rules.side_of.count(rules.side_of[s]) - 1
-    return int(own + 0.2 * rules.hand_tricks * min(helpers, 1) + 0.25)
+    return within_reach(own, partner_help(rules, s))
 
 
 class _SteadyMates:

@@ -599,8 +599,7 @@ class RuleBot:
         # (misère) is beyond this bot.
         c = rules.codec
         strength = [self.strength(rules, obs.hand, k) for k in range(len(rules.contracts))]
-        helpers = rules.side_of.count(rules.side_of[obs.seat]) - 1
-        partner = 0.2 * rules.hand_tricks * min(helpers, 1)
+        partner = partner_help(rules, obs.seat)
         rows = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
         offered = []  # (tricks, contract or -1) of each bid, in the auction's order (by value)
         for a in legal:
@@ -613,7 +612,7 @@ class RuleBot:
         sound = sorted(
             (-(strength[k] if k >= 0 else best), i, a)
             for i, (a, n, k) in enumerate(bids)
-            if n <= int((strength[k] if k >= 0 else best) + partner + 0.25)
+            if n <= within_reach(strength[k] if k >= 0 else best, partner)
         )
         if sound:
             return sound[0][2]
@@ -706,6 +705,19 @@ class RuleBot:
         if not sides:
             return low
         return _throw(ct, sides, st.hands[seat])
+
+
+def partner_help(rules: Rules, seat: int) -> float:
+    """The tricks the rule bot counts on from a partner when it bids (none without one): a fifth
+    of the hand's tricks. One place for it: `pimc` reads a teammate's bid by the same estimate."""
+    helpers = rules.side_of.count(rules.side_of[seat]) - 1
+    return 0.2 * rules.hand_tricks * min(helpers, 1)
+
+
+def within_reach(strength: float, partner: float) -> int:
+    """The most tricks the rule bot deems sound to bid: its hand's strength in the contract plus
+    the partner's help (`partner_help`), rounded down after a quarter trick's benefit of doubt."""
+    return int(strength + partner + 0.25)
 
 
 def _played_by(st: State, seat: int) -> int:

@@ -28,7 +28,7 @@ the shuffle), `bidding` (play_out's bidding steps up to the first lead, less the
 draw and the deal's own work) and the rest, the tricks and scoring (`play_out`'s own
 work less both). `--bytecodes` counts no instructions: it prints each Python
 function's bytecodes and calls a hand (`sys.settrace`), the per-function split that
-callgrind cannot make of pure Python.
+callgrind cannot make of pure Python (pure build only: compiled functions run none).
 
 The ratios printed are the yardstick's instructions over each engine loop's
 (above 1.0x the engine is faster), as in throughput.py. The build measured (pure or
@@ -221,6 +221,13 @@ def main(argv: list[str] | None = None) -> int:
         child(args.child, args.hands, args.warm, args.record)
         return 0
     if args.bytecodes:
+        if build_kind() == "compiled":  # compiled functions run no bytecode: the table would miss them
+            print(
+                "benchmarks/instructions.py --bytecodes counts Python bytecode; the compiled build runs the"
+                " engine as C: run it with the pure build (an editable install)",
+                file=sys.stderr,
+            )
+            return 1
         table = bytecodes(args.hands, args.warm)
         if args.json:
             print(json.dumps(table))

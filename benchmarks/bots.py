@@ -50,6 +50,7 @@ if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.agents import make_agent  # noqa: E402
+from interpreter.build import BUILD  # noqa: E402
 from interpreter.rules import Rules  # noqa: E402
 from interpreter.variants import load_rules  # noqa: E402
 
@@ -145,7 +146,7 @@ def table_instructions(args: argparse.Namespace) -> int:
             "instructions_per_hand": round(per_hand[spec]),
             "random_instructions_per_hand": round(per_hand["random"]),
             "ratio": round(per_hand["random"] / per_hand[spec], 3),
-            "build": build_kind(),
+            "build": BUILD,
         }
         for spec in args.specs
     }
@@ -159,13 +160,6 @@ def table_instructions(args: argparse.Namespace) -> int:
                 f"({row['hands']} hands after {row['warm']} warm-up; {row['build']} build, callgrind)"
             )
     return 0
-
-
-def build_kind() -> str:
-    """'compiled' when the engine module is a mypyc-built extension, else 'pure'."""
-    import interpreter.engine as engine
-
-    return "compiled" if not str(engine.__file__).endswith(".py") else "pure"
 
 
 def table(args: argparse.Namespace) -> int:
@@ -189,7 +183,7 @@ def table(args: argparse.Namespace) -> int:
             "ratio": round(statistics.median(ratios), 3),
             "spread": [round(min(ratios), 3), round(max(ratios), 3)],
             "warm": args.warm,
-            "build": build_kind(),
+            "build": BUILD,
         }
     if args.json:
         print(json.dumps(report, indent=2))

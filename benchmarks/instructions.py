@@ -50,6 +50,8 @@ ROOT = HERE.parent
 if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(ROOT))
 
+from interpreter.build import BUILD  # noqa: E402
+
 SIDES = ("engine", "play_out", "yardstick", "draw")
 # --pieces: `play_out` cut where a hand's fixed work changes hands (each with its own draw)
 PIECES = ("deal", "deal_draw", "bidding", "bidding_draw")
@@ -179,9 +181,7 @@ def bytecodes(hands: int, warm: int) -> dict[str, dict[str, tuple[float, float]]
                     random_hand(rng, i % 4)
         finally:
             sys.settrace(None)
-        out[side] = {
-            key: (ops[key] / hands, calls[key] / hands) for key in sorted(ops, key=lambda k: (-ops[k], k))
-        }
+        out[side] = {key: (ops[key] / hands, calls[key] / hands) for key in sorted(ops, key=lambda k: (-ops[k], k))}
     return out
 
 
@@ -191,12 +191,6 @@ def count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
 
     args = ["--child", side, "--hands", str(hands), "--warm", str(warm), "--record", str(record)]
     return instructions([sys.executable, __file__, *args], valgrind=valgrind)
-
-
-def build_kind() -> str:
-    import interpreter.engine as engine
-
-    return "compiled" if not str(engine.__file__).endswith(".py") else "pure"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -221,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         child(args.child, args.hands, args.warm, args.record)
         return 0
     if args.bytecodes:
-        if build_kind() == "compiled":  # compiled functions run no bytecode: the table would miss them
+        if BUILD == "compiled":  # compiled functions run no bytecode: the table would miss them
             print(
                 "benchmarks/instructions.py --bytecodes counts Python bytecode; the compiled build runs the"
                 " engine as C: run it with the pure build (an editable install)",
@@ -258,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     engine, play_out, yardstick, draw = (per_hand[s] for s in SIDES)
     out = {
         "hands": args.hands,
-        "build": build_kind(),
+        "build": BUILD,
         "instructions_per_hand": {s: round(v) for s, v in per_hand.items()},
         "own_work_per_hand": {s: round(per_hand[s] - draw) for s in SIDES if s != "draw"},
         "ratio": round(yardstick / engine, 3),

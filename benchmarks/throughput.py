@@ -43,6 +43,7 @@ ROOT = HERE.parent
 if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(ROOT))
 
+from interpreter.build import BUILD  # noqa: E402
 from interpreter.variants import bundled_names, load_rules  # noqa: E402
 
 YARDSTICK = HERE / "euchre_yardstick.py"
@@ -101,13 +102,6 @@ def yardstick_runner(module: ModuleType) -> Runner:
     return run
 
 
-def build_kind() -> str:
-    """'compiled' when the engine module is a mypyc-built extension, else 'pure'."""
-    import interpreter.engine as engine
-
-    return "compiled" if not str(engine.__file__).endswith(".py") else "pure"
-
-
 def measure(runners: dict[str, Runner], hands: int, pairs: int) -> dict[str, list[float]]:
     """CPU seconds per runner, one run each per pair; the order rotates every pair."""
     names = list(runners)
@@ -152,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         "hands": args.hands,
         "pairs": args.pairs,
         "clock": "process_time",
-        "build": build_kind(),
+        "build": BUILD,
         "variants": {
             n: {
                 "hands_per_second": round(rate[n], 1),

@@ -23,3 +23,4 @@ def _probe() -> None:
 
 # Final: compiled code reads it as a native constant, not from the module's dict at every use.
 COMPILED: Final = not isinstance(_probe, FunctionType)
+BUILD: Final = "compiled" if COMPILED else "pure"  # the build's name, as the benchmarks report it

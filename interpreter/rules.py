@@ -19,6 +19,7 @@ from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
 from .names import CHOICE_TYPES, HAND_TYPES, SEAT_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv, side_reads_state
+from .phases.auction import BidRow
 from .phases.base import Phase
 
 # A real import (the compiled build resolves the dataclass field types of `Rules` when the
@@ -197,6 +198,8 @@ class Rules:
     phase_waits: tuple[bool, ...] = ()  # per phase: it begins only while no contract is fixed (State.advance)
     # Per seat: the sides on his team when he is the maker with no called partner (State._start_play)
     maker_teams: tuple[tuple[bool, ...], ...] = ()
+    # The auction's bid rows by action (a named bid's tricks and contract): what the bots read of a bid
+    bid_rows: dict[int, BidRow] = field(default_factory=dict)
 
     @property
     def heading(self) -> str:
@@ -226,6 +229,7 @@ class Rules:
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
+        self.bid_rows = {row.action: row for phase in self.phases for row in getattr(phase, "bids", ())}
         self.maker_teams = tuple(tuple(side == self.side_of[seat] for side in range(self.n_sides)) for seat in range(n))
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
         self.play_tables = tuple(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..observe import PlayMemory
 from ..worlds import CarriedWorlds, Judge, WorldSampler, near_bid, same_kind_of_call, same_kind_of_play
@@ -393,7 +393,6 @@ class PimcBot:
         mine = side_of[seat]
         coarse = self.coarse
         mates = self.mates
-        rows_of: list[Any] = [None, {}]  # the auction's bid rows by action, for the last rules seen
 
         def judge(world: State, s: int, action: int) -> bool:
             if not partners and side_of[s] == mine:
@@ -401,11 +400,7 @@ class PimcBot:
             if len(world.legal_actions()) == 1:
                 return True
             if mates >= 3 and side_of[s] == mine and not world.playing:
-                rules = world.rules
-                if rules is not rows_of[0]:
-                    rows_of[0] = rules
-                    rows_of[1] = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
-                fits = _reach_fits(policy, world, s, action, rows_of[1])
+                fits = _reach_fits(policy, world, s, action)
                 if fits is None and mates == 4:
                     fits = _call_fits(policy, world, s, action)
                 if fits is not None:
@@ -450,7 +445,7 @@ class _LoneOrRule:
         return self.policy.act(state, seat)
 
 
-def _reach_fits(policy: RuleBot, world: State, s: int, action: int, rows: dict[int, Any]) -> bool | None:
+def _reach_fits(policy: RuleBot, world: State, s: int, action: int) -> bool | None:
     """Does seat `s`'s auction choice `action` fit its hand in `world`, read as "about this many
     tricks for our side"? (None: not an auction choice; judged as before.)
 
@@ -469,8 +464,8 @@ def _reach_fits(policy: RuleBot, world: State, s: int, action: int, rows: dict[i
     hand = world.hands[s]
     if action == c.PASS:
         cheapest = bids[0]
-        return _reach(policy, rules, hand, s, rows.get(cheapest)) <= _tricks(rules, cheapest, rows)
-    return _reach(policy, rules, hand, s, rows.get(action)) >= _tricks(rules, action, rows) - 1
+        return _reach(policy, rules, hand, s, cheapest) <= _tricks(rules, cheapest)
+    return _reach(policy, rules, hand, s, action) >= _tricks(rules, action) - 1
 
 
 def _call_fits(policy: RuleBot, world: State, s: int, action: int) -> bool | None:
@@ -489,15 +484,16 @@ def _call_fits(policy: RuleBot, world: State, s: int, action: int) -> bool | Non
     return policy.strength(rules, hand, action - c.CALL) >= best - CALL_SLACK
 
 
-def _tricks(rules: Rules, action: int, rows: dict[int, Any]) -> int:
+def _tricks(rules: Rules, action: int) -> int:
     """The tricks an auction bid promises (a named bid's row, else its number)."""
-    row = rows.get(action)
+    row = rules.bid_rows.get(action)
     return int(row.tricks) if row is not None else action - rules.codec.BID
 
 
-def _reach(policy: RuleBot, rules: Rules, hand: list[int], s: int, row: Any) -> int:
+def _reach(policy: RuleBot, rules: Rules, hand: list[int], s: int, bid: int) -> int:
     """The most tricks the rule bot deems sound to bid with `hand` (its own estimate in the
-    bid's contract, or its best, plus a partner's help: the rule bot's `_bid` estimate)."""
+    contract the bid `bid` names, or its best, plus a partner's help: the rule bot's `_bid` estimate)."""
+    row = rules.bid_rows.get(bid)
     strength = [policy.strength(rules, hand, k) for k in range(len(rules.contracts))]
     own = strength[row.contract] if row is not None and row.contract >= 0 else max(strength)
     return within_reach(own, partner_help(rules, s))
@@ -517,7 +513,6 @@ class _SteadyMates:
         self.policy = policy
         self.ours = [rules.side_of[s] == rules.side_of[seat] for s in range(rules.players)]
         self.side_of = rules.side_of
-        self.rows = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
 
     def act(self, state: State, seat: int) -> int:
         model = self.policy.act(state, seat)
@@ -530,8 +525,7 @@ class _SteadyMates:
         high = _high_bidder(state)
         if high < 0 or high == seat or self.side_of[high] != self.side_of[seat]:
             return model
-        row = self.rows.get(model)
-        if _reach(self.policy, rules, state.hands[seat], seat, row) >= _tricks(rules, model, self.rows) + 1:
+        if _reach(self.policy, rules, state.hands[seat], seat, model) >= _tricks(rules, model) + 1:
             return model
         return c.PASS
 

@@ -600,7 +600,7 @@ class RuleBot:
         c = rules.codec
         strength = [self.strength(rules, obs.hand, k) for k in range(len(rules.contracts))]
         partner = partner_help(rules, obs.seat)
-        rows = {row.action: row for phase in rules.phases for row in getattr(phase, "bids", ())}
+        rows = rules.bid_rows
         offered = []  # (tricks, contract or -1) of each bid, in the auction's order (by value)
         for a in legal:
             if c.BID <= a < c.ACE:

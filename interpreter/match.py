@@ -1,8 +1,9 @@
 """A match: hands dealt with a rotating dealer until the spec's match end holds.
 
 The match only drives the `State` API: agents choose among `legal_actions()`;
-every hand is kept as a hand record (docs/hand-records.md) so that any match can be
-replayed hand by hand.
+every hand can be had as a hand record (docs/hand-records.md) so that any match can be
+replayed hand by hand (the record is written on the first ask: a simulation that keeps
+no records never pays for its strings).
 """
 
 from __future__ import annotations
@@ -22,13 +23,37 @@ class Agent(Protocol):
     def act(self, state: State, seat: int) -> int: ...
 
 
-@dataclass
 class HandRecord:
-    """One played hand: the docs/hand-records.md input and its result."""
+    """One played hand: its result, its finished State and the docs/hand-records.md input.
 
-    record: dict[str, Any]
-    result: dict[str, Any]
-    state: State
+    The record (every card and action as text) is made from the State on the first ask
+    and kept: `simulate` without --records or --csv never asks, and building it cost
+    about 48k instructions a hand, 7% of a rules-bots hand (benchmarks/bots.py --table)."""
+
+    __slots__ = ("result", "state", "_rules", "_variant", "_overlays", "_record")
+
+    def __init__(
+        self,
+        rules: Rules,
+        result: dict[str, Any],
+        state: State,
+        variant: str | None = None,
+        overlays: Sequence[str] = (),
+    ) -> None:
+        self.result = result
+        self.state = state
+        self._rules = rules
+        self._variant = variant
+        self._overlays = overlays
+        self._record: dict[str, Any] | None = None
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The hand record (built once: the hand is over, so its State no longer changes)."""
+        record = self._record
+        if record is None:
+            record = self._record = hand_record(self._rules, self.state, self._variant, self._overlays)
+        return record
 
 
 @dataclass
@@ -87,15 +112,16 @@ def play_match(
     else:
         dealer, draws = first_dealer, []
     result = MatchResult(first_dealer=dealer, draws=draws, scores=rules.start_scores())
+    overlays = tuple(overlays)  # (read when a hand's record is asked for: after the hand)
     counters = rules.start_counters()
     scores = result.scores
     for number in range(1, max_hands + 1):
         state = rules.deal(rng, dealer, scores, number, counters)
-        while not state.is_over:
+        while state.status is None:  # (not the `is_over` property: a call a decision)
             seat = state.turn
             state.apply(agents[seat].act(state, seat))
         outcome = state.result()
-        hand = HandRecord(hand_record(rules, state, variant, overlays), outcome, state)
+        hand = HandRecord(rules, outcome, state, variant, overlays)
         result.hands.append(hand)
         result.scores = list(outcome["scores"])
         scores = rules.next_scores(outcome)  # a game that ended starts the next one from the carry

@@ -149,7 +149,8 @@ def play_one(setup: Setup, index: int, rotation: int) -> MatchOutcome:
     rules = rules_for(setup)
     seed = match_seed(setup.seed, index)
     bot_rng = random.Random(f"{seed}:{rotation}")
-    agents = [make_agent(kind, rng=random.Random(bot_rng.getrandbits(64))) for kind in seat_bots(setup.bots, rotation)]
+    # each bot's random source from its seed (drawn for every seat in turn, whether the bot draws or not)
+    agents = [make_agent(kind, seed=bot_rng.getrandbits(64)) for kind in seat_bots(setup.bots, rotation)]
     outcome = MatchOutcome(index, rotation, seed, False, [])
     keep = setup.keep_records
 

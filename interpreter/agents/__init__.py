@@ -43,6 +43,24 @@ class AgentKind:
     help: str
     build: Callable[[random.Random, dict[str, float]], Agent]
     options: dict[str, Option] = field(default_factory=dict)
+    # Does the bot draw on its random source? One that never does is given `NO_DRAWS`
+    # instead of a Random of its own when it is made from a seed (`make_agent(seed=...)`):
+    # seeding a Random costs about 37k instructions, which `simulate` paid per bot per match.
+    draws: bool = True
+
+
+class _NoDraws(random.Random):
+    """The random source of a bot kind that declares it never draws (`AgentKind.draws`): a
+    draw raises, so a kind that draws after all fails loudly instead of sharing a stream."""
+
+    def random(self) -> float:
+        raise RuntimeError("this bot kind is declared not to draw on its random source (AgentKind.draws)")
+
+    def getrandbits(self, k: int, /) -> int:
+        raise RuntimeError("this bot kind is declared not to draw on its random source (AgentKind.draws)")
+
+
+NO_DRAWS: random.Random = _NoDraws(0)
 
 
 REGISTRY: dict[str, AgentKind] = {
@@ -53,8 +71,14 @@ REGISTRY: dict[str, AgentKind] = {
             "rules",
             "a rule bot: trump-first hand strength, lone hands, card memory (any variant)",
             lambda rng, o: RuleBot(),
+            draws=False,
         ),
-        AgentKind("rules-v1", "the first rule bot, kept as a yardstick for the better one", lambda rng, o: RuleBotV1()),
+        AgentKind(
+            "rules-v1",
+            "the first rule bot, kept as a yardstick for the better one",
+            lambda rng, o: RuleBotV1(),
+            draws=False,
+        ),
         AgentKind(
             "pimc",
             "Perfect-Information Monte Carlo: k sampled worlds, each legal action rolled out",
@@ -179,13 +203,20 @@ def make_agent(
     kind: str,
     *,
     rng: random.Random | None = None,
+    seed: int | None = None,
     seat: int = 0,
     inp: TextIO | None = None,
     out: TextIO | None = None,
     show_history: bool = True,
 ) -> Agent:
-    """An agent by its spec (`random`, `rules`, `pimc:k=20`, …; `human` for a person at the terminal)."""
+    """An agent by its spec (`random`, `rules`, `pimc:k=20`, …; `human` for a person at the terminal).
+
+    Its random source: `rng`, or else one seeded with `seed` (a kind that never draws gets
+    `NO_DRAWS`, see `AgentKind.draws`), or else a fresh one."""
     name, options = parse_spec(kind)
     if name == "human":
         return HumanAgent(seat, inp, out, show_history)
-    return REGISTRY[name].build(rng if rng is not None else random.Random(), options)
+    agent_kind = REGISTRY[name]
+    if rng is None:
+        rng = NO_DRAWS if seed is not None and not agent_kind.draws else random.Random(seed)
+    return agent_kind.build(rng, options)

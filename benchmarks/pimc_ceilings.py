@@ -13,6 +13,9 @@ differently, played over the same single deals as benchmarks/duplicate_hands.py
   defends / made trump;
 - `oracle-lone`: the real deal for the card play only when defending against a
   lone hand;
+- `oracle-order`, `oracle-call`, `oracle-discard`, `oracle-alone`, `oracle-bid`'s
+  kinds one at a time (`kind_of`): the real deal for that kind of decision only;
+- `bid:SPEC` / `play:SPEC`: another `pimc` spec before the first card / in the play;
 - `post-bid` / `post-play`: `pimc:infer=300` (worlds fitted to the bidding with up
   to 300 draws: nearer the exact posterior) before the first card / in the play.
 
@@ -101,9 +104,11 @@ def playing(state: State, seat: int) -> bool:
 
 def kind_of(state: State, word: str) -> bool:
     """Is the decision to take one of kind `word`: `order` (order up or pass), `call` (name a
-    trump or pass), `bid` (an auction's bid or pass), `discard`, `alone` (alone or together)?"""
+    trump or pass), `bid` (an auction's bid or pass), `discard`, `alone` (alone or together);
+    in the card play `lead1` (the hand's first lead), `lead` (a later lead) or `follow`, each
+    with `-make` (the seat's side made trump) or `-def` (it defends): `lead1-make`?"""
     if state.playing:
-        return False
+        return play_kind(state) == word
     c = state.rules.codec
     legal = state.legal_actions()
     if word == "order":
@@ -114,7 +119,29 @@ def kind_of(state: State, word: str) -> bool:
         return any(c.BID <= a < c.ACE for a in legal)
     if word == "discard":
         return any(c.DISCARD <= a < c.DISCARD + c.n_cards for a in legal)
-    return c.ALONE in legal and c.TOGETHER in legal
+    return word == "alone" and c.ALONE in legal and c.TOGETHER in legal
+
+
+KINDS = ("order", "call", "bid", "discard", "alone") + tuple(
+    f"{k}-{r}" for k in ("lead1", "lead", "follow") for r in ("make", "def")
+)
+
+
+def kinds(words: list[str], config: str) -> list[str]:
+    """`words` checked against `kind_of`'s (a misspelt kind would silently pick no decision)."""
+    wrong = [w for w in words if w not in KINDS]
+    if wrong:
+        raise SystemExit(f"unknown configuration {config!r}: no kind {wrong[0]!r}; kinds: {', '.join(KINDS)}")
+    return words
+
+
+def play_kind(state: State) -> str:
+    """The card play's kind of decision for the seat to act (`kind_of`'s play words)."""
+    side = state.rules.side_of
+    role = "make" if side[state.maker] == side[state.turn] else "def"
+    if state.led >= 0:
+        return f"follow-{role}"
+    return f"lead1-{role}" if state.played == 0 else f"lead-{role}"
 
 
 def build(config: str, rng: random.Random) -> Agent:
@@ -124,11 +151,18 @@ def build(config: str, rng: random.Random) -> Agent:
     if config.startswith("pimc"):  # any other spec of pimc, compared with the default
         return make_agent(config, rng=rng)
     if config.startswith("rules-"):  # the rule bot takes one kind of decision, pimc the rest
-        words = config[6:].split("+")
+        words = kinds(config[6:].split("+"), config)
         return Mixed(make_agent("rules"), base, lambda state, seat: any(kind_of(state, w) for w in words))
     if config.startswith("oracle-"):
-        part = {"bid": bidding, "def": defending, "make": making, "lone": against_lone}[config[7:]]
+        parts: dict[str, Part] = {"bid": bidding, "def": defending, "make": making, "lone": against_lone}
+        word = config[7:]
+        if word not in parts:
+            kinds([word], config)
+        part = parts.get(word) or (lambda state, seat: kind_of(state, word))
         return Mixed(OracleBot(random.Random(rng.random())), base, part)
+    if config.startswith(("bid:", "play:")):  # another pimc spec for one part, the default for the rest
+        where, spec = config.split(":", 1)
+        return Mixed(make_agent(spec, rng=random.Random(rng.random())), base, bidding if where == "bid" else playing)
     if config.startswith("post-"):
         part = {"bid": bidding, "play": playing}[config[5:]]
         return Mixed(make_agent("pimc:infer=300", rng=random.Random(rng.random())), base, part)

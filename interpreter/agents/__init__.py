@@ -106,6 +106,7 @@ REGISTRY: dict[str, AgentKind] = {
                 endgame=int(o["endgame"]),
                 traise=o["traise"],
                 rmate=int(o["rmate"]),
+                topen=o["topen"],
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -120,6 +121,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "trust": Option(float, 0, "z-score the search needs to overrule the rule bot (0: search decides)"),
                 "tbid": Option(float, 1, "trust's z-score for bids, orders, calls, discards (not alone; 0: none)"),
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
+                "topen": Option(float, -1, "tplay's z-score for the makers' opening lead (<0: tplay)"),
                 "tauc": Option(float, -1, "trust's z-score for an auction's bids (<0: tbid)"),
                 "traise": Option(float, -1, "tauc's z-score for a bid above the rule bot's (<0: tauc)"),
                 "rmate": Option(

@@ -1,0 +1,67 @@
+"""pimc's `topen`: the margin for the opening lead of the side that made the contract.
+
+The opening lead is the only card play of its kind: `topen` sets the margin the
+search needs there to overrule the rule bot (below 0: the card play's `tplay`),
+by the seats' public sides only. Checked on hands played to the end: `_margin`
+gives `topen` exactly at the makers' first lead and `tplay` at every other play,
+and with one world (never sure) the makers' opening leads are the rule bot's
+while the other plays still depart.
+"""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.agents import PimcBot, RuleBot, make_agent
+from interpreter.agents.pimc import _opens_for_makers
+from interpreter.variants import load_rules
+
+
+def test_the_margin_is_topen_only_at_the_makers_opening_lead() -> None:
+    rules = load_rules("euchre")
+    bot = PimcBot(random.Random(1), topen=4.0, tplay=0.5)
+    side_of = rules.side_of
+    opens = others = 0
+    for seed in range(40):
+        state = rules.deal(random.Random(seed), seed % 4)
+        rule_bot = RuleBot()
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.playing and len(legal) > 1:
+                first = state.played == 0 and state.led < 0 and side_of[state.maker] == side_of[state.turn]
+                assert _opens_for_makers(state) == first
+                assert bot._margin(state, legal, legal[0], legal[1]) == (4.0 if first else 0.5)
+                opens += first
+                others += not first
+            state.apply(rule_bot.act(state, state.turn))
+    assert opens >= 5 and others > 20
+
+
+def test_topen_defaults_to_tplay() -> None:
+    assert PimcBot(random.Random(1)).topen == PimcBot(random.Random(1)).tplay == 0.0
+    assert PimcBot(random.Random(1), tplay=2.0).topen == 2.0
+    assert make_agent("pimc:topen=3", rng=random.Random(1)).topen == 3.0  # type: ignore[attr-defined]
+
+
+def test_one_world_keeps_the_rule_bots_opening_lead_for_the_makers() -> None:
+    """With one world the search is never sure (no variance to judge), so under `topen` the
+    makers' opening leads are the rule bot's; the other plays still follow the search."""
+    rules = load_rules("euchre")
+    rule_bot = RuleBot()
+    free = PimcBot(random.Random(5), k=1)
+    held = PimcBot(random.Random(5), k=1, topen=1.0)
+    departs_free = departs_held = departs_other = 0
+    for seed in range(40):
+        state = rules.deal(random.Random(seed), seed % 4)
+        while not state.is_over:
+            choice = rule_bot.act(state, state.turn)
+            if state.playing and len(state.legal_actions()) > 1:
+                if _opens_for_makers(state):
+                    departs_free += free.act(state, state.turn) != choice
+                    departs_held += held.act(state, state.turn) != choice
+                else:
+                    departs_other += held.act(state, state.turn) != choice
+            state.apply(choice)
+    assert departs_free > 0  # the search alone departs at some makers' opening leads
+    assert departs_held == 0
+    assert departs_other > 0

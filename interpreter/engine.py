@@ -225,14 +225,12 @@ class State:
         self.tricks[w] += 1
         winners = self.trick_winners
         winners.append(w)
-        self.played = played = len(winners)
-        self.led = -1
-        if played == self.rules.hand_tricks:
-            self.turn = -1
-            self.playing = False
-            self.status = "complete"
-            self._scored(self.rules.score_played(self))
+        played = len(winners)
+        if played == self.rules.hand_tricks:  # the hand's end, where the trick loops end it too
+            self._trick_fields(-1, -1, self.rank, self.best, w, self.leader, played, True)
         else:
+            self.played = played
+            self.led = -1
             self.turn = w
 
     def play_out(self, choose: Callable[[list[int]], int]) -> None:
@@ -307,12 +305,12 @@ class State:
         try:
             while True:
                 hand = hands[p]
-                legal = hand.copy()
-                card = choose(legal)
-                if card not in legal:
+                card = choose(hand.copy())
+                try:  # the list offered was the whole hand: a pick is legal iff it leaves the hand
+                    hand.remove(card)
+                except ValueError:
                     break
                 history.append(plays[p][card])  # type: ignore[arg-type]  # (seat, card), shared
-                hand.remove(card)
                 led = follow[card]
                 rank = by_led[led]
                 best = power[card]
@@ -323,13 +321,18 @@ class State:
                     for c in hand:
                         if follow[c] == led:
                             legal.append(c)
-                    if not legal:
-                        legal = hand.copy()
-                    card = choose(legal)
-                    if card not in legal:
-                        break
+                    if legal:
+                        card = choose(legal)
+                        if card not in legal:
+                            break
+                        hand.remove(card)
+                    else:  # none follows: the whole hand, as at the lead
+                        card = choose(hand.copy())
+                        try:
+                            hand.remove(card)
+                        except ValueError:
+                            break
                     history.append(plays[p][card])  # type: ignore[arg-type]
-                    hand.remove(card)
                     v = rank[card]
                     if v > best:
                         best = v
@@ -469,7 +472,9 @@ class State:
         done: bool,
     ) -> None:
         """The trick loops' locals written back to the fields, as `apply`'s trick step leaves them;
-        with `done` (the last trick complete) the hand is over and scored (one call for both)."""
+        with `done` (the last trick complete) the hand is over and scored: the one place a played
+        hand ends (`apply`, the trick loops, `claim_all`), its scoring outcome kept here rather than
+        by a further call (`result()` builds the object from it)."""
         self.led = led
         self.rank = rank
         self.best = best
@@ -480,7 +485,11 @@ class State:
             self.turn = -1
             self.playing = False
             self.status = "complete"
-            self._scored(self.rules.score_played(self))
+            self._outcome = outcome = self.rules.score_played(self)
+            self.scored_by = outcome[1]
+            counters = outcome[2]
+            if counters is not None:
+                self.counters = {name: list(v) for name, v in counters}
         else:
             self.turn = turn
 
@@ -592,7 +601,7 @@ class State:
         """The docs/hand-records.md result object (keys in the documented order).
 
         A played hand's object is built here, on the first ask, from its scoring
-        outcome (`_scored`): a simulation that never asks does not pay for it."""
+        outcome (`_trick_fields`): a simulation that never asks does not pay for it."""
         result = self._result
         if result is None:
             outcome = self._outcome
@@ -691,23 +700,22 @@ class State:
     def advance(self) -> None:
         """Start the next phase that has a decision to ask for."""
         rules = self.rules
-        phases = rules.phases
-        gates = rules.phase_gates
-        waits = rules.phase_waits
         while self.status is None:
-            self.phase = phase = self.phase + 1
-            if phase == rules.first_declaration and self.contract < 0:
+            # the next phase to try, from a table per spec (Rules.walk_open, walk_fixed): past the
+            # bidding steps that wait for a contract once one is fixed (their begin would decline)
+            phase = (rules.walk_fixed if self.contract >= 0 else rules.walk_open)[self.phase]
+            if phase < 0:  # the bidding is over and no contract is fixed
+                self.phase = rules.first_declaration
                 self.finish_redeal()
                 return
+            self.phase = phase
             if phase == rules.play_phase:
                 self._start_play()
                 return
-            if waits[phase] and self.contract >= 0:
-                continue  # a bidding step once the contract is fixed: its begin would decline
-            gate = gates[phase]
+            gate = rules.phase_gates[phase]
             if gate is not None and not gate.fn(rules.hand_env(self)):
                 continue  # not offered in this hand
-            if phases[phase].begin(self):
+            if rules.phases[phase].begin(self):
                 return
 
     def finish_redeal(self) -> None:
@@ -732,19 +740,7 @@ class State:
         left = self.rules.hand_tricks - self.played
         self.tricks[seat] += left
         self.trick_winners.extend([seat] * left)
-        self.played += left
-        self.turn = -1
-        self.playing = False
-        self.status = "complete"
-        self._scored(self.rules.score_played(self))
-
-    def _scored(self, outcome: ScoreOutcome) -> None:
-        """The played hand is over: keep scoring's outcome (`result()` builds the object from it)."""
-        self._outcome = outcome
-        self.scored_by = outcome[1]
-        counters = outcome[2]
-        if counters is not None:
-            self.counters = {name: list(v) for name, v in counters}
+        self._trick_fields(-1, self.led, self.rank, self.best, self.winner, self.leader, self.played + left, True)
 
     def _store(self, outcome: HandResult) -> None:
         """The hand is over: keep what scoring decided (the state is ours; `Rules` only reads)."""
@@ -769,10 +765,8 @@ class State:
             self.nxt = rules.next_active_of.get(tuple(out)) or rules.next_active(out)
             self.n_active = active = rules.players - out.count(True)
             self.trick_size = 2 * active
-        else:  # nobody sits out: the shared table
-            self.n_active = n = rules.players
-            self.trick_size = 2 * n
-            self.nxt = rules.next_seat
+        else:  # nobody sits out: the shared table (the seats playing, a trick's size, next_seat)
+            self.n_active, self.trick_size, self.nxt = rules.all_seated
         maker = self.maker  # the teams: a maker's own side from the per-seat table (team_sides' common case)
         self.on_team = [*rules.maker_teams[maker]] if maker >= 0 and self.partner < 0 else team_sides(rules, self)
         self.playing = True
@@ -780,7 +774,7 @@ class State:
         by_dealer = rules.lead_by_dealer  # (first_leader's common case, inlined: no call)
         seat = by_dealer[self.dealer] if by_dealer else -1
         self.leader = self.turn = seat if seat >= 0 and not out[seat] else self.first_leader()
-        self.led = -1
+        # (`led` is -1 here: only a trick step sets it, and the play starts once)
 
     def first_leader(self) -> int:
         """The seat that leads the first trick: the spec's lead rows, skipping a seat that sits out."""

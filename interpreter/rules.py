@@ -102,6 +102,22 @@ ScoreOutcome = tuple[
 ]
 
 
+def phase_walk(
+    waits: tuple[bool, ...], first_declaration: int, play_phase: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rules.walk_open and Rules.walk_fixed: per phase left (the last entry: before the first), the
+    next phase the walk tries with no contract fixed (-1: the bidding is over without one, a redeal)
+    and with one (past every bidding step that waits for a contract)."""
+    opened, fixed = [], []
+    for left in [*range(play_phase), -1]:
+        phase = left + 1
+        opened.append(-1 if phase == first_declaration else phase)
+        while phase < play_phase and waits[phase]:
+            phase += 1
+        fixed.append(phase)
+    return tuple(opened), tuple(fixed)
+
+
 class HandResult(NamedTuple):
     """What scoring decides about a finished hand. `Rules` only computes it; `State` stores it.
 
@@ -157,6 +173,8 @@ class Rules:
     colour_of: dict[str, str] = field(default_factory=dict)  # suit letter -> its colour (deck.colours), lower case
 
     next_seat: tuple[int, ...] = ()
+    # The play's seat fields when nobody sits out (State._start_play): (n_active, trick_size, nxt)
+    all_seated: tuple[int, int, tuple[int, ...]] = (0, 0, ())
     seat_orders: tuple[tuple[int, ...], ...] = ()  # per seat: every seat clockwise from it (phases.base.seats_from)
     # Per dealer: (seat, start, end) slices of the shuffled deck, in dealing order.
     deal_plan: tuple[tuple[tuple[int, int, int], ...], ...] = ()
@@ -190,12 +208,20 @@ class Rules:
     # after him to a trick, in order (State.play_out's trick loop), built on use.
     trick_orders_of: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     next_seat_orders: tuple[tuple[int, ...], ...] = ()  # trick_orders(next_seat), the usual table
-    # Per seat, per card: the history entry of that seat playing that card, (seat, card), built
-    # once and shared by every hand (State._play_tricks_compiled appends these instead of new
-    # tuples). Typed `object`: compiled code would unpack a `tuple[int, int]` and build it again.
+    # Per seat, per action (cards first: a card's play is the card): the history entry of that seat
+    # taking that action, (seat, action), built once and shared by every hand (the trick loops and
+    # the bidding kinds' batched steps append these instead of new tuples). Typed `object`:
+    # compiled code would unpack a `tuple[int, int]` and build it again.
     seat_plays: tuple[tuple[object, ...], ...] = ()
     score_getters: tuple[Any, ...] = ()  # the score_keys' getters (hand_signature)
+    score_pair: bool = False  # scoring reads two names and no side name reads the state (score_played's key)
     phase_waits: tuple[bool, ...] = ()  # per phase: it begins only while no contract is fixed (State.advance)
+    # The phase walk (State.advance) as two tables of the next phase to try, indexed by the phase the walk
+    # leaves (the last entry: from before the first phase, index -1): while no contract is fixed (-1
+    # where the bidding ends without one: a redeal), and once one is (the bidding steps that wait for a
+    # contract skipped, as their `begin` would decline). The play phase is the last phase to try.
+    walk_open: tuple[int, ...] = ()
+    walk_fixed: tuple[int, ...] = ()
     # Per seat: the sides on his team when he is the maker with no called partner (State._start_play)
     maker_teams: tuple[tuple[bool, ...], ...] = ()
     # The auction's bid rows by action (a named bid's tricks and contract): what the bots read of a bid
@@ -208,6 +234,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
+        self.all_seated = (self.players, 2 * self.players, self.next_seat)
         n = self.players
         self.seat_orders = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
         self.side_seats = tuple(
@@ -223,15 +250,17 @@ class Rules:
             plans.append(tuple(plan))
         self.deal_plan = tuple(plans)
         self.card_ids = tuple(range(self.deck.size))
-        self.seat_plays = tuple(tuple((seat, card) for card in self.card_ids) for seat in range(n))
+        self.seat_plays = tuple(tuple((seat, action) for action in range(self.codec.size)) for seat in range(n))
         self.next_seat_orders = self.trick_orders(self.next_seat)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
+        self.walk_open, self.walk_fixed = phase_walk(self.phase_waits, self.first_declaration, self.play_phase)
         self.bid_rows = {row.action: row for phase in self.phases for row in getattr(phase, "bids", ())}
         self.maker_teams = tuple(tuple(side == self.side_of[seat] for side in range(self.n_sides)) for seat in range(n))
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
+        self.score_pair = len(self.score_getters) == 2 and not self.side_state_keys
         self.play_tables = tuple(
             (c.follow, c.power, by_led, c.ruff) for c, by_led in zip(self.contracts, self.ranks_by_led, strict=True)
         )
@@ -460,7 +489,7 @@ class Rules:
         # names the rows usually read (unrolled) and the teams, or the whole signature; then the
         # scores before; the counters before, when the spec keeps any. Its shape is fixed per spec.
         getters = self.score_getters
-        if len(getters) == 2 and not self.side_state_keys:
+        if self.score_pair:
             key: tuple[Any, ...] = (getters[0](self, st), getters[1](self, st), *on_team, *st.scores_before)
         else:
             key = (self.hand_signature(st), *st.scores_before)

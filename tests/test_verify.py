@@ -231,11 +231,11 @@ def test_legal_plays_that_ignore_suit_are_caught(tmp_path: Path, monkeypatch: py
 
 @patches_the_engine
 def test_an_engine_crash_is_reported_with_its_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self: engine.State, outcome: object) -> None:
+    def broken(self: engine.State, *args: object) -> None:
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(engine.State, "_store", broken)  # a hand's end (one not played: a redeal)...
-    monkeypatch.setattr(engine.State, "_scored", broken)  # ...or a played one's: every hand fails there
+    monkeypatch.setattr(engine.State, "_trick_fields", broken)  # ...or a played one's: every hand fails there
     report = verify("jucre", hands=5, out_dir=tmp_path)
     assert "error: the engine failed: hand 1: ZeroDivisionError: boom (5 of 5 hands)" in report.text()
     record = json.loads((tmp_path / "verify-failure-jucre-1.json").read_text())

@@ -128,21 +128,22 @@ class Alone(Phase):
         c = self.codec
         alone = c.ALONE
         together = c.TOGETHER
-        history = st.history
+        history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
+        pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
         queue = st.queue
         turn = st.turn
         while True:
             action = choose([alone, together])
             if action != together:
                 break
-            history.append((turn, action))
+            history.append(pairs[turn][action])
             if not queue:
                 st.advance()
                 return
             st.turn = turn = queue.pop(0)
         if action != alone:
             st._refuse(action)
-        history.append((turn, action))
+        history.append(pairs[turn][action])
         if self.partner_gives or self.loner_is_maker:
             self.apply(st, action)  # a gift, or a lone partner made maker
             return

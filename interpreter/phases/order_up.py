@@ -33,8 +33,9 @@ class OrderUp(Phase):
         return True
 
     def begin(self, st: State) -> bool:
-        # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2.
-        if st.contract >= 0 or st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
+        # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2. (No contract
+        # is fixed here: the phase walk does not begin a step that waits for one once one is.)
+        if st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
             return False
         asks = self.asks
         st.queue = queue = list(asks[st.dealer]) if asks is not None else asked_seats(st, self.seats)
@@ -120,7 +121,8 @@ class OrderUp(Phase):
             if self.choice_if is not None:  # a conditional offer: one decision at a time
                 one_decision(self, st, choose)
                 return
-            history = st.history
+            history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
+            pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
             queue = st.queue
             asked = st.asked
             last = len(queue)
@@ -133,14 +135,14 @@ class OrderUp(Phase):
                     break
                 if action != no:
                     st._refuse(action)
-                history.append((turn, action))
+                history.append(pairs[turn][action])
                 asked += 1
                 st.asked = asked
                 if asked == last:
                     self._all_passed(st)
                     return
                 st.turn = turn = queue[asked]
-            history.append((turn, action))
+            history.append(pairs[turn][action])
             st.maker = turn  # (_ordered)
             st.contract = st.up_suit
             st.fixed_by = self.id
@@ -159,7 +161,7 @@ class OrderUp(Phase):
         action = choose(legal)
         if action not in legal:
             st._refuse(action)
-        st.history.append((dealer, action))
+        st.history.append(st.rules.seat_plays[dealer][action])  # type: ignore[arg-type]  # (dealer, action), shared
         if action != decline:  # (_pick_up)
             card = action - discard
             if card != upcard:

@@ -10,10 +10,14 @@ while the other plays still depart.
 
 from __future__ import annotations
 
+import math
 import random
+
+import pytest
 
 from interpreter.agents import PimcBot, RuleBot, make_agent
 from interpreter.agents.pimc import _opens_for_makers
+from interpreter.engine import State
 from interpreter.variants import load_rules
 
 
@@ -65,3 +69,35 @@ def test_one_world_keeps_the_rule_bots_opening_lead_for_the_makers() -> None:
     assert departs_free > 0  # the search alone departs at some makers' opening leads
     assert departs_held == 0
     assert departs_other > 0
+
+
+def test_an_infinite_topen_keeps_every_makers_opening_lead_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`topen=inf`: the makers' opening lead is the rule bot's whatever the worlds say, and
+    no world is drawn for it (the search could not change it); other plays are searched."""
+    rules = load_rules("euchre")
+    rule_bot = RuleBot()
+    bot = make_agent("pimc:topen=inf", rng=random.Random(5))
+    assert isinstance(bot, PimcBot) and bot.topen == math.inf
+    searched: list[bool] = []
+    real = PimcBot.worlds_values
+
+    def spy(self: PimcBot, state: State, seat: int, legal: list[int]) -> list[list[float]]:
+        searched.append(_opens_for_makers(state))
+        return real(self, state, seat, legal)
+
+    monkeypatch.setattr(PimcBot, "worlds_values", spy)
+    opens = 0
+    for seed in range(40):
+        state = rules.deal(random.Random(seed), seed % 4)
+        while not state.is_over:
+            choice = rule_bot.act(state, state.turn)
+            if state.playing and len(state.legal_actions()) > 1 and _opens_for_makers(state):
+                assert bot.act(state, state.turn) == choice
+                opens += 1
+            elif state.playing and len(state.legal_actions()) > 1 and seed < 4:
+                bot.act(state, state.turn)
+            state.apply(choice)
+    assert opens >= 5
+    assert searched and not any(searched)  # the other plays were searched, the makers' opening leads never
+    assert PimcBot._sure([[1.0, 0.0], [1.0, 0.0]], 0, 1, math.inf) is False  # every world agrees: still not sure
+    assert PimcBot._sure([[1.0, 0.0], [1.0, 0.0]], 0, 1, 5.0) is True

@@ -15,6 +15,7 @@ from the engine and the spec."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -125,6 +126,8 @@ class PimcBot:
             return legal[0]
         hint = self.policy.act(state, seat)
         if state.playing:
+            if self._margin(state, legal, hint, hint) == math.inf:  # never overruled here: no search
+                return hint
             groups = self._equivalent(state, legal)
             if len(groups) == 1:
                 return hint
@@ -211,8 +214,9 @@ class PimcBot:
 
     @staticmethod
     def _sure(worth: list[list[float]], best: int, hint: int, margin: float) -> bool:
-        """Is `best` better than `hint` by more than `margin` standard errors over the worlds?"""
-        if len(worth) < 2:
+        """Is `best` better than `hint` by more than `margin` standard errors over the worlds?
+        (Never under an infinite margin, not even when every world agrees.)"""
+        if len(worth) < 2 or margin == math.inf:
             return False
         mean, var = _paired([row[best] - row[hint] for row in worth])
         return mean > 0 and (var == 0 or mean / var**0.5 > margin)

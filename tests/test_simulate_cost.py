@@ -77,3 +77,19 @@ def test_a_match_is_the_same_whether_the_bots_get_their_own_random_source(
     seeded = [play_one(setup, index, 0) for index in range(3)]
     assert [(m.winners, m.hands) for m in skipped] == [(m.winners, m.hands) for m in seeded]
     assert sum(len(m.hands) for m in skipped) > 10
+
+
+def test_the_rule_bots_share_their_thresholds_by_make_only() -> None:
+    """Each seat's threshold is counted once per rules and `make` (simulate makes four bots a
+    match), and a bot of another `make` keeps its own."""
+    from interpreter.agents.rule_bot import RuleBot, tables_of
+
+    rules = load_rules("euchre")
+    first, second, other = RuleBot(), RuleBot(), RuleBot(make=0.6)
+    for bot in (first, second, other):
+        bot.tables(rules)
+    assert first._limits is second._limits  # counted once
+    assert first._limits == tuple(first.threshold(rules, seat) for seat in range(rules.players))
+    assert other._limits == tuple(other.threshold(rules, seat) for seat in range(rules.players))
+    assert other._limits != first._limits
+    assert set(tables_of(rules).limits) >= {0.5, 0.6}

@@ -165,6 +165,7 @@ __all__ = [
     "RandomBot",
     "RuleBot",
     "RuleBotV1",
+    "draws",
     "make_agent",
     "parse_spec",
 ]
@@ -199,6 +200,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
             )
         options[key] = value
     return name, options
+
+
+def draws(spec: str) -> bool:
+    """Does the bot of this spec draw on its random source (`AgentKind.draws`; a person does not)?"""
+    name, _ = parse_spec(spec)
+    return name != "human" and REGISTRY[name].draws
 
 
 def make_agent(

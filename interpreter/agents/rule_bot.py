@@ -79,6 +79,9 @@ class _Tables:
     # (contract, *hand) -> (strength, trumps): shared by every bot of these rules (the same hands
     # are weighed again and again: in the two bidding rounds, pimc's sampled worlds)
     strengths: dict[tuple[int, ...], tuple[float, int]] = field(default_factory=dict)
+    # make (RuleBot.make) -> each seat's `threshold`: counted once, not by every bot made
+    # (simulate makes four bots a match)
+    limits: dict[float, tuple[float, ...]] = field(default_factory=dict)
 
 
 def _build_tables(rules: Rules) -> _Tables:
@@ -338,10 +341,14 @@ class RuleBot:
     def tables(self, rules: Rules) -> _Tables:
         if rules is self._last_rules:
             return self._last
-        self._last_rules, self._last = rules, tables_of(rules)
+        tables = tables_of(rules)
+        self._last_rules, self._last = rules, tables
         # each seat's threshold under these rules, as `threshold` counts it (the bidding asks it often)
-        self._limits = tuple(self.threshold(rules, seat) for seat in range(rules.players))
-        return self._last
+        limits = tables.limits.get(self.make)
+        if limits is None:
+            limits = tables.limits[self.make] = tuple(self.threshold(rules, seat) for seat in range(rules.players))
+        self._limits = limits
+        return tables
 
     # ---------------------------------------------------------- estimates
     def strength(self, rules: Rules, hand: Iterable[int], k: int) -> float:

@@ -25,6 +25,47 @@ if TYPE_CHECKING:
 # the repeat). Never changed: only multiplied.
 _NOBODY: Final[list[bool]] = [False]
 _NOUGHT: Final[list[int]] = [0]
+# A spec with no counters: every hand's counters, shared (counters are replaced, never changed in place).
+_NO_COUNTERS: Final[dict[str, list[int]]] = {}
+# What State.__init__ sets its blank fields to (see there), in its order.
+_BLANKS: Final[tuple[Any, ...]] = (
+    "",
+    None,
+    False,
+    0,
+    None,
+    "",
+    -1,
+    -1,
+    False,
+    -1,
+    -1,
+    -1,
+    0,
+    0,
+    0,
+    -1,
+    -1,
+    0,
+    -1,
+    -1,
+    -1,
+    0,
+    -1,
+    -1,
+    -1,
+    -1,
+    0,
+    None,
+    None,
+    None,
+    (),
+    (),
+    (),
+    (),
+    (),
+    -1,
+)
 
 
 class State:
@@ -89,6 +130,44 @@ class State:
         "next_dealer",
     )
 
+    # The fields __init__ sets from _BLANKS (declared here: they are set by one unpacking)
+    fixed_by: str  # id of the bidding phase that fixed the contract
+    kitty: list[int] | None  # the undealt cards, once a phase takes from them
+    playing: bool  # in the trick phase (the hot path tests this one flag)
+    trick_size: int
+    on_team: list[bool] | None  # per side, once the teams are final
+    scored_by: str  # the id of the scoring row that scored the hand (statistics, verify)
+    pending: int  # a card given blind, handed over with its answer (partner_exchange)
+    turned_down: int
+    upcard_taken: bool
+    discarded: int
+    phase: int
+    turn: int
+    step: int  # phase-local: sub-step or count of players asked
+    asked: int
+    high_bid: int  # an auction's high bid so far (its value); the winning bid's value after it
+    contract: int  # index into rules.contracts
+    maker: int
+    bid: int
+    bid_action: int  # the winning bid's action (its word: `bid 7H`), -1 without an auction
+    partner: int
+    partner_card: int
+    play_from: int  # where the plays start in `history` (the current trick is read from there)
+    led: int
+    best: int
+    winner: int
+    leader: int  # the seat that led (or leads) the current trick
+    played: int
+    status: str | None
+    _result: dict[str, Any] | None  # the result object, built on first ask
+    _outcome: ScoreOutcome | None  # a played hand's scoring outcome (Rules.score_played)
+    nxt: tuple[int, ...]
+    follow: tuple[int, ...]
+    power: tuple[int, ...]
+    by_led: tuple[tuple[int, ...], ...]  # per led suit: each card's rank (rules.ranks_by_led)
+    rank: tuple[int, ...]  # this trick's row of by_led: -1 for a card that cannot win it
+    trump: int
+
     def __init__(
         self,
         rules: Rules | None,
@@ -102,23 +181,56 @@ class State:
     ) -> None:
         if rules is None:
             return  # a blank for clone(), which sets every field (State.__new__ is not there compiled)
+        # The fields every new hand starts alike (_BLANKS, in this order): one tuple unpacked
+        # in one statement, not a constant loaded per field.
+        (
+            self.fixed_by,
+            self.kitty,
+            self.playing,
+            self.trick_size,
+            self.on_team,
+            self.scored_by,
+            self.pending,
+            self.turned_down,
+            self.upcard_taken,
+            self.discarded,
+            self.phase,
+            self.turn,
+            self.step,
+            self.asked,
+            self.high_bid,
+            self.contract,
+            self.maker,
+            self.bid,
+            self.bid_action,
+            self.partner,
+            self.partner_card,
+            self.play_from,
+            self.led,
+            self.best,
+            self.winner,
+            self.leader,
+            self.played,
+            self.status,
+            self._result,
+            self._outcome,
+            self.nxt,
+            self.follow,
+            self.power,
+            self.by_led,
+            self.rank,
+            self.trump,
+        ) = _BLANKS
         n = rules.players
         self.deal_number: int = deal_number
-        self.fixed_by: str = ""  # id of the bidding phase that fixed the contract
-        self.kitty: list[int] | None = None  # the undealt cards, once a phase takes from them
         self.laid_away: list[int] = []  # cards put out of play other than the dealer's discard
         self.trick_winners: list[int] = []
         if counters_before is None:
-            counters_before = rules.start_counters() if rules.counters else {}
+            counters_before = rules.start_counters() if rules.counters else _NO_COUNTERS
         self.counters_before = counters_before
-        self.counters = self.counters_before
-        self.playing = False  # in the trick phase (the hot path tests this one flag)
-        self.trick_size = 0
-        self.on_team: list[bool] | None = None  # per side, once the teams are final
-        self.scored_by = ""  # the id of the scoring row that scored the hand (statistics, verify)
+        self.counters = counters_before
         self.takers: list[int] = []  # the taker of each card given (`give XX`), in order: public
-        self.pending = -1  # a card given blind, handed over with its answer (partner_exchange)
-        self.next_dealer = (dealer + 1) % n  # who deals the next hand (a misdeal may keep the same dealer)
+        self.next_dealer = rules.next_seat[dealer]  # who deals the next hand (a misdeal may keep the same dealer)
         self.rules = rules
         self.dealer: int = dealer
         self.hands = hands
@@ -126,41 +238,12 @@ class State:
         self.dealt = tuple(map(tuple, hands)) if dealt is None else dealt
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
-        self.turned_down = -1
-        self.upcard_taken = False
-        self.discarded = -1
-        self.phase = -1
-        self.turn = -1
-        self.step = 0  # phase-local: sub-step or count of players asked
         self.queue: list[int] = []
-        self.asked = 0
-        self.high_bid: int = 0  # an auction's high bid so far (its value); the winning bid's value after it
-        self.contract: int = -1  # index into rules.contracts
-        self.maker: int = -1
-        self.bid: int = 0
-        self.bid_action: int = -1  # the winning bid's action (its word: `bid 7H`), -1 without an auction
         self.alone: list[int] = []
         self.out = _NOBODY * n
-        self.partner: int = -1
-        self.partner_card = -1
-        self.play_from = 0  # where the plays start in `history` (the current trick is read from there)
-        self.led = -1
-        self.best = -1
-        self.winner = -1
-        self.leader = -1  # the seat that led (or leads) the current trick
         self.tricks = _NOUGHT * n
-        self.played = 0
         self.history: list[tuple[int, int]] = []
-        self.status: str | None = None
         self.scores_before = scores_before  # a fresh list (Rules.deal, new_hand): ours
-        self._result: dict[str, Any] | None = None  # the result object, built on first ask
-        self._outcome: ScoreOutcome | None = None  # a played hand's scoring outcome (Rules.score_played)
-        self.nxt: tuple[int, ...] = ()
-        self.follow: tuple[int, ...] = ()
-        self.power: tuple[int, ...] = ()
-        self.by_led: tuple[tuple[int, ...], ...] = ()  # per led suit: each card's rank (rules.ranks_by_led)
-        self.rank: tuple[int, ...] = ()  # this trick's row of by_led: -1 for a card that cannot win it
-        self.trump = -1
         self.n_active = n
         self.advance()
 
@@ -285,6 +368,7 @@ class State:
         follow = self.follow
         power = self.power
         by_led = self.by_led
+        same_suit = rules.follows_by_led[self.contract]  # per led suit, per card: does it follow (a flag)
         tricks = self.tricks
         winners = self.trick_winners
         nxt = self.nxt  # (trick_orders' common cases inlined: no call)
@@ -313,13 +397,14 @@ class State:
                 history.append(plays[p][card])  # type: ignore[arg-type]  # (seat, card), shared
                 led = follow[card]
                 rank = by_led[led]
+                same = same_suit[led]
                 best = power[card]
                 winner = leader = p
                 for p in orders[leader]:
                     hand = hands[p]
                     legal = []  # the cards that follow the led suit (legal_actions), in the hand's order
                     for c in hand:
-                        if follow[c] == led:
+                        if same[c]:
                             legal.append(c)
                     if legal:
                         card = choose(legal)

@@ -182,6 +182,9 @@ class Rules:
     # Per contract, per led suit (the jokers' own suit at no-trump is the last row): each card's
     # power when it can win that trick (it follows the led suit or beats it), else -1.
     ranks_by_led: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    # Per contract, per led suit (as ranks_by_led): per card, does it follow that suit (the pure trick
+    # loop tests a flag, cheaper there than comparing the card's suit with the led one)
+    follows_by_led: tuple[tuple[tuple[bool, ...], ...], ...] = ()
     counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
@@ -254,6 +257,10 @@ class Rules:
         self.next_seat_orders = self.trick_orders(self.next_seat)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
+        self.follows_by_led = tuple(
+            tuple(tuple(suit == led for suit in c.follow) for led in range(len(rows)))
+            for c, rows in zip(self.contracts, self.ranks_by_led, strict=True)
+        )
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
         self.walk_open, self.walk_fixed = phase_walk(self.phase_waits, self.first_declaration, self.play_phase)

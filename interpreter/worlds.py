@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import comb
 from typing import TYPE_CHECKING, Any
+
+from .world_counts import CountTable, dealt_tests, weighted_pick
 
 if TYPE_CHECKING:
     from .engine import State
@@ -183,6 +186,126 @@ class WorldSampler:
         self.constrained = [c for c in self.unknown if len(self.options[c]) < everywhere or c == up or c in gave]
         held_back = set(self.constrained)
         self.plain = [c for c in self.unknown if c not in held_back]
+        self._count_tests(state)
+
+    def _count_tests(self, state: State) -> None:
+        """What being asked or passed over by a count test (world_counts.py) says of each other
+        seat's dealt cards, and the table that draws how many tested cards each such seat's
+        pool (its hand now and its hidden discards) gets. No test: `self.table` is None and
+        the split is the plain one (the same draws as ever)."""
+        self.tests = {s: t for s, t in dealt_tests(state).items() if s in self.need}
+        self.table: CountTable | None = None
+        if not self.tests:
+            return
+        sets = sorted({cards for tests in self.tests.values() for cards, _ in tests}, key=sorted)
+        sig = {c: tuple(c in cards for cards in sets) for c in self.unknown}
+        kinds = sorted(set(sig.values()))
+        group_of = {c: kinds.index(sig[c]) for c in self.unknown}
+        self.group_of = group_of
+        self.groups = [[c for c in self.unknown if group_of[c] == g] for g in range(len(kinds))]
+        owner = {-1 - i: self.events[e][1] for i, e in enumerate(self.hidden_slots)}
+        self.fit_options = {c: [p for p in self.places if self._fits(c, p)] for c in self.unknown}
+        self.tested = sorted(self.tests)
+        self.pool = {s: [p for p in self.places if (p if p >= 0 else owner[p]) == s] for s in self.tested}
+        rooms = [sum(self.room[p] for p in self.pool[s]) for s in self.tested]
+        allowed: list[Callable[[tuple[int, ...]], bool]] = []
+        members = [[g for g, kind in enumerate(kinds) if kind[k]] for k in range(len(sets))]
+        for s in self.tested:
+            fixed, less, more = self._offsets(s, sets)
+            checks = [(sets.index(cards), counts) for cards, counts in self.tests[s]]
+            low, high, low_set = self._pool_bounds(s, members)
+
+            def ok(
+                x: tuple[int, ...],
+                checks: list[tuple[int, frozenset[int]]] = checks,
+                fixed: list[int] = fixed,
+                less: int = less,
+                more: int = more,
+                members: list[list[int]] = members,
+                low: list[int] = low,
+                high: list[int] = high,
+                low_set: list[int] = low_set,
+            ) -> bool:
+                for g, n in enumerate(x):
+                    if not low[g] <= n <= high[g]:
+                        return False
+                for k, least in enumerate(low_set):
+                    if least and sum(x[g] for g in members[k]) < least:
+                        return False
+                for k, counts in checks:
+                    have = sum(x[g] for g in members[k]) + fixed[k]
+                    if not any(have + v in counts for v in range(-less, more + 1)):
+                        return False
+                return True
+
+            allowed.append(ok)
+        self.table = CountTable([len(g) for g in self.groups], rooms, allowed)
+
+    def _pool_bounds(self, s: int, members: list[list[int]]) -> tuple[list[int], list[int], list[int]]:
+        """What the places of seat `s`'s pool allow, by group: (the fewest cards of each group it
+        takes: the cards only it may hold, the hidden discards only one group may fill; the most:
+        the cards of the group one of its places allows; the fewest of each tested set: the hidden
+        discards only cards of that set may fill, such as a kitty's ranks)."""
+        n_groups = len(self.groups)
+        low = [0] * n_groups
+        high = [0] * n_groups
+        low_set = [0] * len(members)
+        pool = self.pool[s]
+        for g, cards in enumerate(self.groups):
+            high[g] = sum(1 for c in cards if any(self._fits(c, p) for p in pool))
+            low[g] = sum(1 for c in cards if self._only_at(c, s))
+        for p in pool:
+            if p >= 0:
+                continue
+            fits = {self.group_of[c] for c in self.unknown if self._fits(c, p)}
+            if len(fits) == 1:
+                low[fits.pop()] += 1
+                continue
+            for k, groups in enumerate(members):
+                if fits <= set(groups):
+                    low_set[k] += 1
+        return low, high, low_set
+
+    def _offsets(self, s: int, sets: list[frozenset[int]]) -> tuple[list[int], int, int]:
+        """How seat `s`'s dealt count of each set differs from its pool's: (the fixed part per
+        set, the most the unseen cards it received may take off, the most it gave may add)."""
+        state = self.state
+        up = self.upcard
+        fixed = [sum(1 for c in state.hands[s] if c not in self.unknown and c in cards) for cards in sets]
+        less = more = 0
+
+        def add(card: int, sign: int) -> None:
+            for k, cards in enumerate(sets):
+                if card in cards:
+                    fixed[k] += sign
+
+        for i, (kind, who, c, hidden) in enumerate(self.events):
+            if kind == PLAY and who == s:
+                add(c, 1)
+            elif kind == PICKUP and who == s:
+                if hidden or c != up:
+                    add(up, -1)
+                if not hidden and c != up:
+                    add(c, 1)
+            elif kind in (KITTY_DISCARD, LONER_DISCARD) and who == s and not hidden:
+                add(c, 1)
+            elif kind == GIVE and i == self.pending_event:
+                if who == s and not hidden:
+                    add(c, 1)
+            elif kind == GIVE:
+                if who == s:
+                    if hidden:
+                        more += 1
+                    else:
+                        add(c, 1)
+                if self.takers[i] == s:
+                    if hidden:
+                        less += 1
+                    else:
+                        add(c, -1)
+            elif kind == EXCHANGE and who == s:
+                less += sum(1 for k, w, _, _ in self.events[i + 1 :] if k == KITTY_DISCARD and w == s) + state.step
+        return fixed, less, more
 
     def _voids(self, state: State, s: int) -> set[int]:
         """The (effective) suits `s` showed it no longer holds, by not following them."""
@@ -215,6 +338,17 @@ class WorldSampler:
         if kind == KITTY_DISCARD and self.kitty_ranks is not None:
             return self.rank_of(card) in self.kitty_ranks
         return True
+
+    def _fits(self, card: int, place: int) -> bool:
+        """`_allowed`, and a hand never holds a suit its player showed void in, not even the
+        upcard or a card this seat gave (which `_allowed` lets through: the replay turns such
+        worlds down, and the plain split keeps drawing as it always has)."""
+        if not self._allowed(card, place):
+            return False
+        if place < 0:
+            return True
+        voids = self.void[place]
+        return not voids or self.follow[card] not in voids
 
     def _split(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
         """Deal the unknown cards to the places they can be now (None: a dead end).
@@ -266,6 +400,95 @@ class WorldSampler:
                 at += left
         return hands, slots
 
+    def _split_counted(self, rng: random.Random, table: CountTable) -> tuple[dict[int, list[int]], list[int]] | None:
+        """`_split` under count tests: the table first draws how many cards of each tested set
+        every tested seat's pool gets (in proportion to the deals giving those counts), then
+        each such pool is dealt uniformly within the sets (its hidden discards first, the most
+        constrained places), and the other cards go to the other places as in `_split`."""
+        counts = table.draw(rng)
+        if counts is None:
+            return None
+        left = [g[:] for g in self.groups]
+        hands: dict[int, list[int]] = {s: [] for s in self.holders}
+        slots = [-1] * len(self.hidden_slots)
+        room = dict(self.room)
+        taken: set[int] = set()
+        for s, drawn in zip(self.tested, counts, strict=True):
+            quota = list(drawn)
+            for p in self.pool[s]:
+                if p >= 0:
+                    continue
+                pick = [c for g, q in enumerate(quota) if q for c in left[g] if self._fits(c, p)]
+                if not pick:
+                    return None
+                c = rng.choice(pick)
+                g = self.group_of[c]
+                left[g].remove(c)
+                quota[g] -= 1
+                slots[-1 - p] = c
+                room[p] = 0
+                taken.add(c)
+            if s not in room:
+                if any(quota):
+                    return None
+                continue
+            for g, q in enumerate(quota):
+                fits = [c for c in left[g] if self._fits(c, s)]
+                forced = [c for c in fits if self._only_at(c, s)]
+                if len(fits) < q or len(forced) > q:
+                    return None
+                rest = [c for c in fits if c not in forced]
+                chosen = forced + rng.sample(rest, q - len(forced))
+                for c in chosen:
+                    left[g].remove(c)
+                hands[s].extend(chosen)
+                taken.update(chosen)
+            room[s] = 0
+        # The other cards: to the untested places (and out of play) as `_split` places them.
+        free = self.free
+        options = self.fit_options
+        order = [c for g in left for c in g]
+        rng.shuffle(order)
+        order.sort(key=lambda c: len(options[c]))
+        for c in order:
+            open_ = [p for p in options[c] if room[p] > 0]
+            weights = [room[p] for p in open_]
+            out_ok = free > 0 and c != self.upcard and c not in self.gave
+            total = sum(weights) + (free if out_ok else 0)
+            if total == 0:
+                return None
+            pick_at = rng.randrange(total)
+            for p, w in zip(open_, weights, strict=True):
+                if pick_at < w:
+                    room[p] -= 1
+                    if p >= 0:
+                        hands[p].append(c)
+                    else:
+                        slots[-1 - p] = c
+                    break
+                pick_at -= w
+            else:
+                free -= 1
+        if any(room.values()):
+            return None
+        return hands, slots
+
+    def _only_at(self, card: int, seat: int) -> bool:
+        """Must `card` be in `seat`'s hand or hidden discards (the upcard, a card this seat gave)?"""
+        if card != self.upcard and card not in self.gave:
+            return False
+        pool = self.pool[seat]
+        return all(p in pool for p in self.fit_options[card])
+
+    def _meets_tests(self, dealt: list[list[int]]) -> bool:
+        """Does every tested seat's dealt hand hold the counts its test said?"""
+        for s, tests in self.tests.items():
+            hand = dealt[s]
+            for cards, counts in tests:
+                if sum(1 for c in hand if c in cards) not in counts:
+                    return False
+        return True
+
     def sample(self, rng: random.Random, tries: int = 5000, chooser: Chooser | None = None) -> State:
         """A full world consistent with the seat's observation (see the module docstring).
 
@@ -278,6 +501,7 @@ class WorldSampler:
         person): when no world has come out of `CHOOSER_MISSES` draws in a row with the
         chooser, the sampler draws the discards at random from then on.
         """
+        self._check_counts()
         for _ in range(tries):
             world = self._try(rng, chooser=self._chooser(chooser))
             if world is not None:
@@ -293,6 +517,7 @@ class WorldSampler:
         another seat ahead of the first card is replayed (and before each of its card plays
         when `plays`); a world it rejects is not finished and None is returned (a search bot
         draws another, or takes any world)."""
+        self._check_counts()
         for _ in range(tries):
             world = self._try(rng, judge, plays, self._chooser(chooser))
             if world is REJECTED:
@@ -302,6 +527,16 @@ class WorldSampler:
                 return world
             self._chosen(chooser, False)
         raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
+
+    def _check_counts(self) -> None:
+        """An observation no deal can meet (the tested counts cannot add up) is told at once, not tried."""
+        table = self.table
+        if table is not None and not table.ways(0, tuple(table.sizes)):
+            raise NoWorld(
+                f"no world consistent with seat {self.seat}'s observation: no deal of the "
+                f"{len(self.unknown)} unseen cards gives seats {self.tested} the counts the players asked "
+                "and passed over showed"
+            )
 
     def _chooser(self, chooser: Chooser | None) -> Chooser | None:
         """`chooser`, unless it has failed this sampler (see `sample`)."""
@@ -319,7 +554,7 @@ class WorldSampler:
         state = self.state
         rules = state.rules
         codec = rules.codec
-        split = self._split(rng)
+        split = self._split(rng) if self.table is None else self._split_counted(rng, self.table)
         if split is None:
             return None
         now, slots = split
@@ -384,6 +619,8 @@ class WorldSampler:
             seen.update(h)
         if len(seen) != sum(len(h) for h in dealt) or up in seen:
             return None
+        if self.table is not None and not self._meets_tests(dealt):
+            return None
         for s, h in enumerate(dealt):
             if s != self.seat:
                 rng.shuffle(h)
@@ -430,7 +667,24 @@ class WorldSampler:
         choices = [x for x in held if x != self.upcard]
         if len(choices) < take:
             return None
-        return rng.sample(choices, take)
+        tests = self.tests.get(s) if self.table is not None else None
+        if not tests:
+            return rng.sample(choices, take)
+        # the cards taken are not dealt: take as many tested cards as leave the dealt count
+        # the test said, in proportion to the ways of taking them
+        cards, counts = tests[0]
+        ins = [x for x in choices if x in cards]
+        outs = [x for x in choices if x not in cards]
+        have = sum(1 for x in held if x in cards)
+        ways = [
+            (k, comb(len(ins), k) * comb(len(outs), take - k))
+            for k in range(min(take, len(ins)) + 1)
+            if take - k <= len(outs) and have - k in counts
+        ]
+        if not ways:
+            return None
+        k = weighted_pick(rng, ways)
+        return rng.sample(ins, k) + rng.sample(outs, take - k)
 
 
 class CarriedWorlds:

@@ -26,6 +26,7 @@ from ..dsl import CompiledExpr
 if TYPE_CHECKING:
     from ..cards import Deck
     from ..engine import State
+    from ..world_counts import CountTest
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,15 @@ class Phase:
         `choose` (a policy that raises leaves the per-decision loop's state), and refuses a
         pick not offered (`State._refuse`) before it changes anything."""
         one_decision(self, st, choose)
+
+    def count_test(self, st: State, seat: int) -> CountTest | None:
+        """When this phase asks, in turn from the dealer's left, exactly the players whose dealt
+        cards hold a number of some cards in a given set: that test as it reads for `seat`
+        (None: it asks otherwise).
+
+        Search bots resample the unseen cards: who was asked and who was not tells how many
+        such cards each player holds, which the sampler of worlds deals to (worlds.py)."""
+        return None
 
     def kitty_discards(self) -> tuple[bool, frozenset[int] | None]:
         """(does it lay cards into the kitty, the rank indices they may have: None for any).

@@ -27,6 +27,7 @@ from .base import Phase, Walk, seats_from
 if TYPE_CHECKING:
     from ..actions import ActionCodec
     from ..engine import State
+    from ..world_counts import CountTest
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,17 @@ class EndHand(Phase):
         if self.may_if is not None and not self.may_if.fn(st.rules.seat_env(st, seat)):
             return False
         return self.outcome.allowed(st, seat)
+
+    def count_test(self, st: State, seat: int) -> CountTest | None:
+        """Asked from the dealer's left: those whose `may_if` holds, when it reads one count of their dealt cards."""
+        from ..world_counts import CountTest, probe_condition
+
+        if self.who != "each" or self.may_if is None or self.outcome.kind == "claim":
+            return None
+        probed = probe_condition(st.rules, self.may_if, st, seat)
+        if probed is None:
+            return None
+        return CountTest(probed[0], probed[1], frozenset((self.outcome.word(self.codec), self.codec.KEEP)))
 
     def begin(self, st: State) -> bool:
         if self.who == "maker":

@@ -15,6 +15,7 @@ from .base import Phase, seats_from
 
 if TYPE_CHECKING:
     from ..engine import State
+    from ..world_counts import CountTest
 
 
 def kitty_of(st: State) -> list[int]:
@@ -97,6 +98,19 @@ class KittyExchange(Phase):
 
     def cards_to_lay_away(self, st: State) -> int:
         return st.step
+
+    def count_test(self, st: State, seat: int) -> CountTest | None:
+        """Asked from the dealer's left: those holding at least `min` cards of `ranks` (when a kitty is left)."""
+        from ..world_counts import CountTest
+
+        rules = st.rules
+        deck = rules.deck
+        undealt = deck.size - sum(len(h) for h in st.dealt) - (1 if st.upcard >= 0 else 0)
+        if self.who != "each" or self.ranks is None or undealt <= 0:
+            return None
+        cards = frozenset(c for c in range(deck.size) if deck.rank_of(c) in self.ranks)
+        counts = frozenset(range(self.min, len(st.dealt[seat]) + 1))
+        return CountTest(cards, counts, frozenset((self.codec.EXCHANGE, self.codec.KEEP)))
 
     def kitty_discards(self) -> tuple[bool, frozenset[int] | None]:
         return True, self.ranks

@@ -48,6 +48,11 @@ def probe_condition(
     if not expr.names - {keys[0]} <= {"seat", "dealer", "players", *rules.option_env}:
         return None
     key = keys[0]
+    most = len(st.dealt[seat])
+    memo_key = (id(rules), id(expr), seat, st.dealer, most)
+    found = _PROBED.get(memo_key)
+    if found is not None and found[0] is rules and found[1] is expr:
+        return found[2]
     get = rules.card_getters[key]
     n = rules.players
     cards = frozenset(
@@ -55,10 +60,15 @@ def probe_condition(
         for c in range(rules.deck.size)
         if get(rules, SimpleNamespace(dealt=[[c]] * n, hands=[[c]] * n), seat, -1)  # type: ignore[arg-type]
     )
-    most = len(st.dealt[seat])
     env = {**rules.option_env, "players": n, "dealer": st.dealer, "seat": seat}
     counts = frozenset(k for k in range(most + 1) if expr.fn({**env, key: k}))
+    _PROBED[memo_key] = (rules, expr, (cards, counts))
     return cards, counts
+
+
+# probe_condition's answers by (rules, condition, seat, dealer, hand size): the objects are kept
+# with each answer, so an id is never read for another object's
+_PROBED: dict[tuple[int, int, int, int, int], tuple[object, object, tuple[frozenset[int], frozenset[int]]]] = {}
 
 
 def dealt_tests(state: State) -> dict[int, list[tuple[frozenset[int], frozenset[int]]]]:

@@ -38,6 +38,7 @@ PLAY, PICKUP, DECLINE, KITTY_DISCARD, EXCHANGE, GIVE, LONER_DISCARD, OTHER = ran
 Judge = Callable[["State", int, int], bool]
 Chooser = Callable[["State", int], int]  # a model's action for a seat (a bot's `act`)
 CHOOSER_MISSES = 20  # draws in a row a chooser may fail, with no success yet, before a sampler drops it
+COUNTS_FALLBACK = 200  # plain draws tried when the count tests say no deal can meet them, before NoWorld
 REJECTED: Any = object()  # _try's answer when the judge turned the world down
 
 
@@ -195,6 +196,7 @@ class WorldSampler:
         the split is the plain one (the same draws as ever)."""
         self.tests = {s: t for s, t in dealt_tests(state).items() if s in self.need}
         self.table: CountTable | None = None
+        self.impossible = False  # the table found no counts that add up (see `_check_counts`)
         if not self.tests:
             return
         sets = sorted({cards for tests in self.tests.values() for cards, _ in tests}, key=sorted)
@@ -205,6 +207,10 @@ class WorldSampler:
         self.groups = [[c for c in self.unknown if group_of[c] == g] for g in range(len(kinds))]
         owner = {-1 - i: self.events[e][1] for i, e in enumerate(self.hidden_slots)}
         self.fit_options = {c: [p for p in self.places if self._fits(c, p)] for c in self.unknown}
+        self.owner = owner
+        self.pinned = [
+            c for c in self.unknown if (c == self.upcard or c in self.gave) and len(self.fit_options[c]) == 1
+        ]
         self.tested = sorted(self.tests)
         self.pool = {s: [p for p in self.places if (p if p >= 0 else owner[p]) == s] for s in self.tested}
         rooms = [sum(self.room[p] for p in self.pool[s]) for s in self.tested]
@@ -254,16 +260,19 @@ class WorldSampler:
         for g, cards in enumerate(self.groups):
             high[g] = sum(1 for c in cards if any(self._fits(c, p) for p in pool))
             low[g] = sum(1 for c in cards if self._only_at(c, s))
+        only = [0] * n_groups  # the hidden discards only one group may fill
         for p in pool:
             if p >= 0:
                 continue
             fits = {self.group_of[c] for c in self.unknown if self._fits(c, p)}
             if len(fits) == 1:
-                low[fits.pop()] += 1
+                only[fits.pop()] += 1
                 continue
             for k, groups in enumerate(members):
                 if fits <= set(groups):
                     low_set[k] += 1
+        # each is a least number by itself; they do not add up (a card only it may hold may fill such a discard)
+        low = [max(a, b) for a, b in zip(low, only, strict=True)]
         return low, high, low_set
 
     def _offsets(self, s: int, sets: list[frozenset[int]]) -> tuple[list[int], int, int]:
@@ -412,22 +421,36 @@ class WorldSampler:
         hands: dict[int, list[int]] = {s: [] for s in self.holders}
         slots = [-1] * len(self.hidden_slots)
         room = dict(self.room)
-        taken: set[int] = set()
-        for s, drawn in zip(self.tested, counts, strict=True):
-            quota = list(drawn)
+        quotas = {s: list(drawn) for s, drawn in zip(self.tested, counts, strict=True)}
+
+        def put(c: int, p: int) -> bool:
+            """Place card `c` at place `p`, counting it against its tested seat's quota."""
+            g = self.group_of[c]
+            left[g].remove(c)
+            room[p] -= 1
+            if p >= 0:
+                hands[p].append(c)
+            else:
+                slots[-1 - p] = c
+            quota = quotas.get(p if p >= 0 else self.owner[p])
+            if quota is None:
+                return True
+            quota[g] -= 1
+            return quota[g] >= 0
+
+        # a card that may be in one place only (the upcard a dealer void in its suit laid away)
+        for c in self.pinned:
+            if room[self.fit_options[c][0]] <= 0 or not put(c, self.fit_options[c][0]):
+                return None
+        for s in self.tested:
+            quota = quotas[s]
             for p in self.pool[s]:
-                if p >= 0:
+                if p >= 0 or not room[p]:
                     continue
                 pick = [c for g, q in enumerate(quota) if q for c in left[g] if self._fits(c, p)]
                 if not pick:
                     return None
-                c = rng.choice(pick)
-                g = self.group_of[c]
-                left[g].remove(c)
-                quota[g] -= 1
-                slots[-1 - p] = c
-                room[p] = 0
-                taken.add(c)
+                put(rng.choice(pick), p)
             if s not in room:
                 if any(quota):
                     return None
@@ -438,12 +461,8 @@ class WorldSampler:
                 if len(fits) < q or len(forced) > q:
                     return None
                 rest = [c for c in fits if c not in forced]
-                chosen = forced + rng.sample(rest, q - len(forced))
-                for c in chosen:
-                    left[g].remove(c)
-                hands[s].extend(chosen)
-                taken.update(chosen)
-            room[s] = 0
+                for c in forced + rng.sample(rest, q - len(forced)):
+                    put(c, s)
         # The other cards: to the untested places (and out of play) as `_split` places them.
         free = self.free
         options = self.fit_options
@@ -501,14 +520,14 @@ class WorldSampler:
         person): when no world has come out of `CHOOSER_MISSES` draws in a row with the
         chooser, the sampler draws the discards at random from then on.
         """
-        self._check_counts()
+        tries = self._check_counts(tries)
         for _ in range(tries):
             world = self._try(rng, chooser=self._chooser(chooser))
             if world is not None:
                 self._chosen(chooser, True)
                 return world
             self._chosen(chooser, False)
-        raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
+        raise self._no_world(tries)
 
     def sample_if(
         self, rng: random.Random, judge: Judge, tries: int = 5000, plays: bool = False, chooser: Chooser | None = None
@@ -517,7 +536,7 @@ class WorldSampler:
         another seat ahead of the first card is replayed (and before each of its card plays
         when `plays`); a world it rejects is not finished and None is returned (a search bot
         draws another, or takes any world)."""
-        self._check_counts()
+        tries = self._check_counts(tries)
         for _ in range(tries):
             world = self._try(rng, judge, plays, self._chooser(chooser))
             if world is REJECTED:
@@ -526,17 +545,27 @@ class WorldSampler:
                 self._chosen(chooser, True)
                 return world
             self._chosen(chooser, False)
-        raise NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
+        raise self._no_world(tries)
 
-    def _check_counts(self) -> None:
-        """An observation no deal can meet (the tested counts cannot add up) is told at once, not tried."""
+    def _check_counts(self, tries: int) -> int:
+        """The tries to make: an observation no deal can meet (the tested counts cannot add
+        up) is told after a few plain draws, not after `tries` (the plain draws are a safety
+        net: the replay proves any world they find, whatever the counts said)."""
         table = self.table
-        if table is not None and not table.ways(0, tuple(table.sizes)):
-            raise NoWorld(
+        if table is None or table.ways(0, tuple(table.sizes)):
+            return tries
+        self.table = None
+        self.impossible = True
+        return min(tries, COUNTS_FALLBACK)
+
+    def _no_world(self, tries: int) -> NoWorld:
+        if self.impossible:
+            return NoWorld(
                 f"no world consistent with seat {self.seat}'s observation: no deal of the "
                 f"{len(self.unknown)} unseen cards gives seats {self.tested} the counts the players asked "
-                "and passed over showed"
+                f"and passed over showed (and {tries} plain draws found none)"
             )
+        return NoWorld(f"no world consistent with seat {self.seat}'s observation in {tries} tries")
 
     def _chooser(self, chooser: Chooser | None) -> Chooser | None:
         """`chooser`, unless it has failed this sampler (see `sample`)."""

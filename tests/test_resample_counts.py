@@ -105,7 +105,7 @@ def test_two_asked_players_hold_exactly_three_of_the_six_unseen() -> None:
 
 def test_an_observation_no_deal_meets_is_a_clear_error_at_once() -> None:
     """A seat told two players hold at least three of cards only five of which it cannot see:
-    NoWorld says so at once (no 5000 tries)."""
+    NoWorld says so after a few plain draws (200, a safety net), not 5000 tries."""
     state = farmers_hand_3693()
     low = nines_and_tens(state.rules)
     # hand seat 2 one more 9 or 10 than it was dealt (one of seat 1's cards: seat 1 was not asked)
@@ -119,7 +119,7 @@ def test_an_observation_no_deal_meets_is_a_clear_error_at_once() -> None:
             hands[holder][hands[holder].index(theirs)] = mine
     state.dealt = tuple(tuple(h) for h in dealt)
     started = time.process_time()
-    with pytest.raises(NoWorld, match="no deal of the 1[0-9] unseen cards gives seats"):
+    with pytest.raises(NoWorld, match="no deal of the 1[0-9] unseen cards gives seats .* 200 plain draws"):
         WorldSampler(state, 2).sample(random.Random(1))
     assert time.process_time() - started < 1
 

@@ -206,6 +206,7 @@ class WorldSampler:
         self.group_of = group_of
         self.groups = [[c for c in self.unknown if group_of[c] == g] for g in range(len(kinds))]
         owner = {-1 - i: self.events[e][1] for i, e in enumerate(self.hidden_slots)}
+        self.first_pickup = next((i for i, e in enumerate(self.events) if e[0] == PICKUP), 0)
         self.fit_options = {c: [p for p in self.places if self._fits(c, p)] for c in self.unknown}
         self.owner = owner
         self.pinned = [
@@ -257,22 +258,23 @@ class WorldSampler:
         high = [0] * n_groups
         low_set = [0] * len(members)
         pool = self.pool[s]
-        for g, cards in enumerate(self.groups):
-            high[g] = sum(1 for c in cards if any(self._fits(c, p) for p in pool))
-            low[g] = sum(1 for c in cards if self._only_at(c, s))
-        only = [0] * n_groups  # the hidden discards only one group may fill
+        only: list[list[int]] = [[] for _ in range(n_groups)]  # the hidden discards only one group may fill
         for p in pool:
             if p >= 0:
                 continue
             fits = {self.group_of[c] for c in self.unknown if self._fits(c, p)}
             if len(fits) == 1:
-                only[fits.pop()] += 1
+                only[fits.pop()].append(p)
                 continue
             for k, groups in enumerate(members):
                 if fits <= set(groups):
                     low_set[k] += 1
-        # each is a least number by itself; they do not add up (a card only it may hold may fill such a discard)
-        low = [max(a, b) for a, b in zip(low, only, strict=True)]
+        for g, cards in enumerate(self.groups):
+            high[g] = sum(1 for c in cards if any(self._fits(c, p) for p in pool))
+            forced = [c for c in cards if self._only_at(c, s)]
+            # the one-group discards take as many cards of it, and none of those that fit none of them
+            apart = sum(1 for c in forced if not any(self._fits(c, p) for p in only[g]))
+            low[g] = max(len(forced), len(only[g]) + apart)
         return low, high, low_set
 
     def _offsets(self, s: int, sets: list[frozenset[int]]) -> tuple[list[int], int, int]:
@@ -355,7 +357,8 @@ class WorldSampler:
         if not self._allowed(card, place):
             return False
         if place < 0:
-            return True
+            # the upcard is laid away only once picked up: never in a discard made before
+            return card != self.upcard or self.hidden_slots[-1 - place] >= self.first_pickup
         voids = self.void[place]
         return not voids or self.follow[card] not in voids
 

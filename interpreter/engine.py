@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from .rules import HandResult, Rules, ScoreOutcome
 
 
+# A Final alias: compiled code reads it as a native constant, not from the module's dict (as an
+# imported name) at every use.
+_METHOD: Final = MethodType
 # The one-item lists every hand's per-seat lists repeat (`_NOBODY * n`): made once, not a new
 # `[False]` to multiply per hand (in the compiled build a new list and its release cost more than
 # the repeat). Never changed: only multiplied.
@@ -75,7 +78,8 @@ class State:
         "rules",
         "dealer",
         "hands",
-        "dealt",
+        "_dealt",
+        "_deck",
         "upcard",
         "up_suit",
         "turned_down",
@@ -178,6 +182,7 @@ class State:
         deal_number: int = 1,
         counters_before: dict[str, list[int]] | None = None,
         dealt: tuple[tuple[int, ...], ...] | None = None,
+        deck: list[int] | None = None,
     ) -> None:
         if rules is None:
             return  # a blank for clone(), which sets every field (State.__new__ is not there compiled)
@@ -234,8 +239,10 @@ class State:
         self.rules = rules
         self.dealer: int = dealer
         self.hands = hands
-        # `hands` is ours to change: new_hand/deal pass fresh lists (deal passes their tuples too)
-        self.dealt = tuple(map(tuple, hands)) if dealt is None else dealt
+        # `hands` is ours to change: new_hand/deal pass fresh lists (deal passes their tuples, or
+        # the compiled build's deal the shuffled deck they are read from when asked: `dealt`)
+        self._deck = deck
+        self._dealt = tuple(map(tuple, hands)) if dealt is None and deck is None else dealt
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
         self.queue: list[int] = []
@@ -255,6 +262,24 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.status is not None
+
+    @property
+    def dealt(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's cards as dealt (a tuple per seat, in the order they were dealt).
+
+        The compiled build's deal keeps the shuffled deck instead, and the tuples are read
+        from it on the first ask: a hand played out never asks, and five tuples fewer to
+        make and release a hand were ~1k of its instructions (benchmarks/README.md)."""
+        dealt = self._dealt
+        if dealt is None:
+            deck = cast("list[int]", self._deck)
+            positions = self.rules.deal_positions[self.dealer]
+            dealt = self._dealt = tuple([tuple([deck[i] for i in seat]) for seat in positions])
+        return dealt
+
+    @dealt.setter
+    def dealt(self, value: tuple[tuple[int, ...], ...]) -> None:
+        self._dealt = value
 
     def legal_actions(self) -> list[int]:
         if self.playing:
@@ -440,19 +465,22 @@ class State:
         """`_play_tricks` as the compiled build runs it fastest: the same fields, lists and
         picks, with native loops where plain Python hands its loops to builtins (which compiled
         code calls generically). A pick is looked for in the hand once, which both checks it
-        (with the led suit when the list offered only followers) and finds where it is; the
-        card leaves the hand by the cards after it moving down and the last slot being dropped
-        (`list.pop(i)` splices through a generic slice assignment), the hand seen as a list of
-        objects for that (the cards move as they are, not unboxed to ints and boxed again); the
+        (with the led suit when the list offered only followers) and finds where it is: first
+        as the very object offered (what a policy that picks from the list returns; a pointer
+        test, no unboxing), else by value; the card leaves the hand by the cards after it
+        moving down and the last slot being dropped (`list.pop(i)` splices through a generic
+        slice assignment), the hand seen as a list of objects for that and for the lists
+        offered (the cards move as they are, not unboxed to ints and boxed again); the
         followers are counted first, so a list of all the hand or of one card is made at once
         rather than grown; the history's (seat, card) pairs come from a table built once
         (`Rules.seat_plays`) instead of a new tuple each. A bound method (`rng.choice`) is
         called as its function with its object: the same call without the bound-method layer,
         which compiled code pays at every pick (tests/test_play_tricks_compiled.py checks both)."""
-        func: Callable[[object, list[int]], int] | None = None  # a bound method's function, and its object
+        func: Callable[[object, list[int]], object] | None = None  # a bound method's function, and its object
         obj: object = None
-        if type(choose) is MethodType:  # called as func(obj, legal): no bound-method layer per call
-            method = cast("MethodType", choose)
+        pick = cast("Callable[[list[int]], object]", choose)  # its pick kept as the object it returns
+        if type(choose) is _METHOD:  # called as func(obj, legal): no bound-method layer per call
+            method: Any = choose  # (not a checked cast: that would look the type up again)
             func = method.__func__
             obj = method.__self__
         rules = self.rules
@@ -465,7 +493,8 @@ class State:
         by_led = self.by_led
         tricks = self.tricks
         winners = self.trick_winners
-        orders = rules.trick_orders(self.nxt)
+        nxt = self.nxt  # (trick_orders' common case inlined: no call)
+        orders = rules.next_seat_orders if nxt is rules.next_seat else rules.trick_orders(nxt)
         last = rules.hand_tricks
         p = self.turn
         led = self.led
@@ -478,15 +507,20 @@ class State:
         try:
             while True:
                 hand = hands[p]
-                card = choose(hand[:]) if func is None else func(obj, hand[:])
+                cards = cards_of[p]
+                picked = pick(hand[:]) if func is None else func(obj, hand[:])
+                card = cast(int, picked)
                 n = len(hand)
                 i = 0
-                while i < n and hand[i] != card:
+                while i < n and cards[i] is not picked:
                     i += 1
-                if i == n:
-                    break
+                if i == n:  # not an offered object: looked for by value (or refused)
+                    i = 0
+                    while i < n and hand[i] != card:
+                        i += 1
+                    if i == n:
+                        break
                 history.append(plays[p][card])
-                cards = cards_of[p]
                 n -= 1
                 while i < n:
                     cards[i] = cards[i + 1]
@@ -498,30 +532,38 @@ class State:
                 winner = leader = p
                 for p in orders[leader]:
                     hand = hands[p]
+                    cards = cards_of[p]
                     n = len(hand)
                     k = 0  # the followers, and the last of them
-                    one = -1
-                    for c in hand:
-                        if follow[c] == led:
+                    one: object = None
+                    for o in cards:
+                        if follow[cast(int, o)] == led:
                             k += 1
-                            one = c
+                            one = o
                     if k == 0 or k == n:
                         legal = hand[:]
                     elif k == 1:
-                        legal = [one]
+                        legal = cast("list[int]", [one])
                     else:
-                        legal = []
-                        for c in hand:
-                            if follow[c] == led:
-                                legal.append(c)
-                    card = choose(legal) if func is None else func(obj, legal)
+                        offer: list[object] = []
+                        for o in cards:
+                            if follow[cast(int, o)] == led:
+                                offer.append(o)
+                        legal = cast("list[int]", offer)
+                    picked = pick(legal) if func is None else func(obj, legal)
+                    card = cast(int, picked)
                     i = 0
-                    while i < n and hand[i] != card:
+                    while i < n and cards[i] is not picked:
                         i += 1
-                    if i == n or (k > 0 and follow[card] != led):
+                    if i == n:  # not an offered object: looked for by value (or refused)
+                        i = 0
+                        while i < n and hand[i] != card:
+                            i += 1
+                        if i == n:
+                            break
+                    if k > 0 and follow[card] != led:
                         break
                     history.append(plays[p][card])
-                    cards = cards_of[p]
                     n -= 1
                     while i < n:
                         cards[i] = cards[i + 1]
@@ -608,7 +650,8 @@ class State:
         o.rules = self.rules
         o.dealer = self.dealer
         o.hands = list(map(list.copy, self.hands))
-        o.dealt = self.dealt
+        o._dealt = self._dealt
+        o._deck = self._deck  # the shuffled deck, never changed after the deal: shared (tests/test_clone.py)
         o.upcard = self.upcard
         o.up_suit = self.up_suit
         o.turned_down = self.turned_down

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import add, call, itemgetter
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from .actions import ActionCodec
 from .build import COMPILED
@@ -86,20 +86,25 @@ class GameRule:
     carry: CompiledExpr
 
 
+_RANDOM: Final = random.Random
+_SHUFFLE: Final = random.Random.shuffle  # (Rules.deal, compiled: a plain `random.Random`'s shuffle)
 SCORE_MEMO_SIZE = 8192  # scoring outcomes remembered (memory stays flat)
 LEAD_MEMO_SIZE = 4096  # distinct values of the lead rows' names remembered (memory stays flat)
 GAMES_COUNTER = "games"  # the counter of games won that `games` keeps (side.games, makers.games)
 
 
-# What scoring decides about a played hand, frozen: (delta, scored_by, the counters after
-# (name, values) or None, winners, the game's end (key, values) or None). See score_hand.
-ScoreOutcome = tuple[
-    tuple[int, ...],
-    str,
-    tuple[tuple[str, tuple[int, ...]], ...] | None,
-    tuple[int, ...],
-    tuple[tuple[str, tuple[int, ...]], ...] | None,
-]
+class ScoreOutcome(NamedTuple):
+    """What scoring decides about a played hand, frozen (score_played remembers it). See score_hand.
+
+    A NamedTuple, not a plain tuple type: the compiled build (mypyc) keeps a NamedTuple as the
+    object itself, where it unpacks a plain fixed-length tuple into C fields and builds a new
+    tuple of them for every hand that stores the outcome the memo already holds."""
+
+    delta: tuple[int, ...]
+    scored_by: str
+    counters: tuple[tuple[str, tuple[int, ...]], ...] | None  # the counters after (name, values), or None
+    winners: tuple[int, ...]
+    game: tuple[tuple[str, tuple[int, ...]], ...] | None  # the game's end (key, values), or None
 
 
 def phase_walk(
@@ -343,13 +348,21 @@ class Rules:
     ) -> State:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
         deck = list(self.card_ids)
-        rng.shuffle(deck)
+        if COMPILED and type(rng) is _RANDOM:  # the same shuffle, called as a function: compiled code
+            _SHUFFLE(rng, deck)  # would look the method up on `rng` (a generic attribute search) each hand
+        else:
+            rng.shuffle(deck)
         dealt: tuple[tuple[int, ...], ...]
         hands: list[list[int]]
         if COMPILED:  # native loops over each seat's deck positions, the cards taken as objects
             cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)
             hands = cast("list[list[int]]", [[cards[i] for i in seat] for seat in self.deal_positions[dealer]])
-            dealt = tuple([tuple(cards) for cards in hands])
+            # the shuffled deck itself (never changed again) goes to the State, which reads each
+            # seat's dealt tuple from it when asked (`State.dealt`: a played-out hand never asks)
+            up = self.deal_upcard[dealer]
+            upcard = deck[up] if up >= 0 else None
+            scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
+            return State(self, dealer, hands, upcard, scores, deal_number, counters_before, None, deck)
         else:
             # each seat's picker applied to the deck (as a tuple, so that every picker gives a
             # tuple: what was dealt), and made a list: all in C (no Python loop)
@@ -497,7 +510,18 @@ class Rules:
         # scores before; the counters before, when the spec keeps any. Its shape is fixed per spec.
         getters = self.score_getters
         if self.score_pair:
-            key: tuple[Any, ...] = (getters[0](self, st), getters[1](self, st), *on_team, *st.scores_before)
+            scores = st.scores_before
+            if self.n_sides == 2:  # the same key unrolled: no list to build and copy into the tuple (compiled)
+                key: tuple[Any, ...] = (
+                    getters[0](self, st),
+                    getters[1](self, st),
+                    on_team[0],
+                    on_team[1],
+                    scores[0],
+                    scores[1],
+                )
+            else:
+                key = (getters[0](self, st), getters[1](self, st), *on_team, *scores)
         else:
             key = (self.hand_signature(st), *st.scores_before)
         before = st.counters_before
@@ -584,7 +608,7 @@ class Rules:
         winners, after, game = self.close_hand(st, env, on_team, scores, after)
         if game is not None:
             counters = after
-        return (
+        return ScoreOutcome(
             tuple(delta),
             scored_by,
             None if counters is None else tuple((name, tuple(v)) for name, v in counters.items()),

@@ -23,7 +23,10 @@ from interpreter.variants import bundled_names, load_rules
 
 SPECS = bundled_names(house=True)
 # The fields: __slots__ in pure Python; a mypyc-compiled State lists them in __mypyc_attrs__ (as test_clone).
-FIELDS: tuple[str, ...] = getattr(State, "__slots__", None) or State.__mypyc_attrs__  # type: ignore[attr-defined]
+# The dealt tuples are compared as `dealt` reads them: the compiled deal keeps the shuffled deck
+# (`_deck`) and `_dealt` caches the tuples once asked, so one state may have asked and the other not.
+_SLOTS: tuple[str, ...] = getattr(State, "__slots__", None) or State.__mypyc_attrs__  # type: ignore[attr-defined]
+FIELDS: tuple[str, ...] = tuple("dealt" if slot == "_dealt" else slot for slot in _SLOTS if slot != "_deck")
 SEEDS = range(40)
 Choose = Callable[[list[int]], int]  # a decision: the legal list offered -> the pick
 Policy = Callable[[random.Random], Choose]

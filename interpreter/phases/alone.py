@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..build import COMPILED
 from ..dsl import CompiledExpr
 from .base import Phase, Reach, offered, one_decision, seats_from, sit_out_partners
 
@@ -54,6 +55,21 @@ class Alone(Phase):
         if asked is None:
             asked = self.queue_of[maker] = self._asked(st, maker)
         out = st.out
+        if COMPILED:  # a native loop: `True in out` and `pop(0)` are generic there
+            first = -1
+            queue: list[int] = []
+            for s in asked:
+                if not out[s]:
+                    if first < 0:
+                        first = s
+                    else:
+                        queue.append(s)
+            st.queue = queue
+            if first < 0:
+                return False
+            st.step = 0
+            st.turn = first
+            return True
         st.queue = queue = [s for s in asked if not out[s]] if True in out else list(asked)
         if not queue:
             return False
@@ -128,12 +144,15 @@ class Alone(Phase):
         c = self.codec
         alone = c.ALONE
         together = c.TOGETHER
+        alone_o: object = alone  # the answers as objects (compiled: boxed once, not at each offer)
+        together_o: object = together
         history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
         pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
         queue = st.queue
         turn = st.turn
         while True:
-            action = choose([alone, together])
+            offer: list[int] = [alone_o, together_o]  # type: ignore[list-item]
+            action = choose(offer)
             if action != together:
                 break
             history.append(pairs[turn][action])

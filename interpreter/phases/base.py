@@ -199,7 +199,9 @@ def one_decision(phase: Phase, st: State, choose: Callable[[list[int]], int]) ->
     action = choose(legal)
     if action not in legal:
         st._refuse(action)
-    st.history.append((st.turn, action))
+    # the (seat, action) pair shared from a table built once (Rules.seat_plays), not a new tuple
+    history: list[object] = st.history  # type: ignore[assignment]  # (an annotation: no call in plain Python)
+    history.append(st.rules.seat_plays[st.turn][action])
     phase.apply(st, action)
 
 

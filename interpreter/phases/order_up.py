@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..build import COMPILED
 from ..dsl import CompiledExpr
@@ -117,20 +117,23 @@ class OrderUp(Phase):
         up to date before each `choose`, for a policy that raises."""
         c = self.codec
         dealer = st.dealer
+        history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
+        pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
         if st.step == 0:
             if self.choice_if is not None:  # a conditional offer: one decision at a time
                 one_decision(self, st, choose)
                 return
-            history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
-            pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
             queue = st.queue
             asked = st.asked
             last = len(queue)
             no = c.PASS
             order = c.ORDER
+            answer_o: object = no  # the answers as objects (compiled: boxed once, not at each offer)
+            order_o: object = order
             turn = st.turn
             while True:
-                action = choose([no, order])
+                offer: list[int] = [answer_o, order_o]  # type: ignore[list-item]
+                action = choose(offer)
                 if action == order:
                     break
                 if action != no:
@@ -159,14 +162,33 @@ class OrderUp(Phase):
         if self.dealer_pickup == "optional" and st.maker != dealer:
             legal.append(decline)
         action = choose(legal)
-        if action not in legal:
+        if COMPILED:  # a native loop: `in` compares each item generically there
+            found = False
+            for a in legal:
+                if a == action:
+                    found = True
+                    break
+        else:
+            found = action in legal
+        if not found:
             st._refuse(action)
-        st.history.append(st.rules.seat_plays[dealer][action])  # type: ignore[arg-type]  # (dealer, action), shared
+        history.append(pairs[dealer][action])  # (as an object: compiled code would box a typed pair again)
         if action != decline:  # (_pick_up)
             card = action - discard
             if card != upcard:
-                hand.remove(card)
-                hand.append(upcard)
+                if COMPILED:  # remove + append as one shift (list.remove compares generically there)
+                    i = 0
+                    while hand[i] != card:  # (it is there: it was offered)
+                        i += 1
+                    cards = cast("list[object]", hand)  # the cards moved as objects
+                    end = len(cards) - 1
+                    while i < end:
+                        cards[i] = cards[i + 1]
+                        i += 1
+                    hand[end] = upcard
+                else:
+                    hand.remove(card)
+                    hand.append(upcard)
             st.discarded = card
             st.upcard_taken = True
         st.advance()

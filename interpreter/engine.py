@@ -31,7 +31,7 @@ _NOUGHT: Final[list[int]] = [0]
 # A spec with no counters: every hand's counters, shared (counters are replaced, never changed in place).
 _NO_COUNTERS: Final[dict[str, list[int]]] = {}
 # What State.__init__ sets its blank fields to (see there), in its order.
-_BLANKS: Final[tuple[Any, ...]] = (
+_BLANKS: Final = (  # its type inferred, item by item: compiled code then copies each as it is (no per-item check)
     "",
     None,
     False,

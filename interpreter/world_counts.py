@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from math import comb
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
@@ -55,11 +54,16 @@ def probe_condition(
         return found[2]
     get = rules.card_getters[key]
     n = rules.players
-    cards = frozenset(
-        c
-        for c in range(rules.deck.size)
-        if get(rules, SimpleNamespace(dealt=[[c]] * n, hands=[[c]] * n), seat, -1)  # type: ignore[arg-type]
-    )
+    # a real State (a clone) holding one card per seat: the compiled build's getters take
+    # only a State, so a stand-in object with the same fields would be refused there
+    probe = st.clone()
+    cards_found: list[int] = []
+    for c in range(rules.deck.size):
+        probe.dealt = ((c,),) * n
+        probe.hands = [[c] for _ in range(n)]
+        if get(rules, probe, seat, -1):
+            cards_found.append(c)
+    cards = frozenset(cards_found)
     env = {**rules.option_env, "players": n, "dealer": st.dealer, "seat": seat}
     counts = frozenset(k for k in range(most + 1) if expr.fn({**env, key: k}))
     _PROBED[memo_key] = (rules, expr, (cards, counts))

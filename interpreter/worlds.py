@@ -376,30 +376,8 @@ class WorldSampler:
             return None
         hands: dict[int, list[int]] = {s: [] for s in self.holders}
         slots = [-1] * len(self.hidden_slots)
-        if self.constrained:
-            options = self.options
-            order = self.constrained[:]
-            rng.shuffle(order)
-            order.sort(key=lambda c: len(options[c]))  # the most constrained first
-            for c in order:
-                open_ = [p for p in options[c] if room[p] > 0]
-                weights = [room[p] for p in open_]
-                out_ok = free > 0 and c != self.upcard and c not in self.gave
-                total = sum(weights) + (free if out_ok else 0)
-                if total == 0:
-                    return None
-                pick = rng.randrange(total)
-                for p, w in zip(open_, weights, strict=True):
-                    if pick < w:
-                        room[p] -= 1
-                        if p >= 0:
-                            hands[p].append(c)
-                        else:
-                            slots[-1 - p] = c
-                        break
-                    pick -= w
-                else:
-                    free -= 1
+        if self.constrained and self._place(self.constrained[:], self.options, room, free, hands, slots, rng) is None:
+            return None
         rest = self.plain[:]
         rng.shuffle(rest)
         at = 0
@@ -411,6 +389,43 @@ class WorldSampler:
                     slots[-1 - p] = rest[at]
                 at += left
         return hands, slots
+
+    def _place(
+        self,
+        order: list[int],
+        options: dict[int, list[int]],
+        room: dict[int, int],
+        free: int,
+        hands: dict[int, list[int]],
+        slots: list[int],
+        rng: random.Random,
+    ) -> int | None:
+        """Place the cards of `order` (shuffled, then the most constrained first) each at one of
+        its `options` with room, or out of play while `free` > 0, weighted by the room left;
+        the out-of-play room left, or None when a card has nowhere to go. `_split` and
+        `_split_counted` both place this way (the same draws from `rng`)."""
+        rng.shuffle(order)
+        order.sort(key=lambda c: len(options[c]))  # the most constrained first
+        for c in order:
+            open_ = [p for p in options[c] if room[p] > 0]
+            weights = [room[p] for p in open_]
+            out_ok = free > 0 and c != self.upcard and c not in self.gave
+            total = sum(weights) + (free if out_ok else 0)
+            if total == 0:
+                return None
+            pick = rng.randrange(total)
+            for p, w in zip(open_, weights, strict=True):
+                if pick < w:
+                    room[p] -= 1
+                    if p >= 0:
+                        hands[p].append(c)
+                    else:
+                        slots[-1 - p] = c
+                    break
+                pick -= w
+            else:
+                free -= 1
+        return free
 
     def _split_counted(self, rng: random.Random, table: CountTable) -> tuple[dict[int, list[int]], list[int]] | None:
         """`_split` under count tests: the table first draws how many cards of each tested set
@@ -467,30 +482,9 @@ class WorldSampler:
                 for c in forced + rng.sample(rest, q - len(forced)):
                     put(c, s)
         # The other cards: to the untested places (and out of play) as `_split` places them.
-        free = self.free
-        options = self.fit_options
         order = [c for g in left for c in g]
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(options[c]))
-        for c in order:
-            open_ = [p for p in options[c] if room[p] > 0]
-            weights = [room[p] for p in open_]
-            out_ok = free > 0 and c != self.upcard and c not in self.gave
-            total = sum(weights) + (free if out_ok else 0)
-            if total == 0:
-                return None
-            pick_at = rng.randrange(total)
-            for p, w in zip(open_, weights, strict=True):
-                if pick_at < w:
-                    room[p] -= 1
-                    if p >= 0:
-                        hands[p].append(c)
-                    else:
-                        slots[-1 - p] = c
-                    break
-                pick_at -= w
-            else:
-                free -= 1
+        if self._place(order, self.fit_options, room, self.free, hands, slots, rng) is None:
+            return None
         if any(room.values()):
             return None
         return hands, slots

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from interpreter.agents import PimcBot, RuleBot, make_agent
-from interpreter.agents.pimc import _opens_for_makers
+from interpreter.agents.pimc import _opens, _opens_for_makers
 from interpreter.engine import State
 from interpreter.variants import load_rules
 
@@ -101,3 +101,28 @@ def test_an_infinite_topen_keeps_every_makers_opening_lead_without_a_search(monk
     assert searched and not any(searched)  # the other plays were searched, the makers' opening leads never
     assert PimcBot._sure([[1.0, 0.0], [1.0, 0.0]], 0, 1, math.inf) is False  # every world agrees: still not sure
     assert PimcBot._sure([[1.0, 0.0], [1.0, 0.0]], 0, 1, 5.0) is True
+
+
+def test_the_defenders_opening_lead_has_its_own_margin() -> None:
+    """`tdopen`: the margin at the hand's opening lead by a side that defends; `topen` stays the
+    makers', `tplay` every other play's; each below 0 is `tplay`."""
+    rules = load_rules("euchre")
+    bot = PimcBot(random.Random(1), topen=4.0, tdopen=7.0, tplay=0.5)
+    side_of = rules.side_of
+    seen = {4.0: 0, 7.0: 0, 0.5: 0}
+    for seed in range(40):
+        state = rules.deal(random.Random(seed), seed % 4)
+        rule_bot = RuleBot()
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.playing and len(legal) > 1:
+                first = state.played == 0 and state.led < 0
+                makers = side_of[state.maker] == side_of[state.turn]
+                want = (4.0 if makers else 7.0) if first else 0.5
+                assert _opens(state) == (makers if first else None)
+                assert bot._margin(state, legal, legal[0], legal[1]) == want
+                seen[want] += 1
+            state.apply(rule_bot.act(state, state.turn))
+    assert min(seen.values()) >= 5
+    assert PimcBot(random.Random(1)).tdopen == 0.0 and PimcBot(random.Random(1), tplay=2.0).tdopen == 2.0
+    assert make_agent("pimc:tdopen=inf", rng=random.Random(1)).tdopen == math.inf  # type: ignore[attr-defined]

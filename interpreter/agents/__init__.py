@@ -107,6 +107,7 @@ REGISTRY: dict[str, AgentKind] = {
                 traise=o["traise"],
                 rmate=int(o["rmate"]),
                 topen=o["topen"],
+                tdopen=o["tdopen"],
             ),
             {
                 "k": Option(int, 20, "worlds sampled a decision", low=1),
@@ -122,6 +123,7 @@ REGISTRY: dict[str, AgentKind] = {
                 "tbid": Option(float, 1, "trust's z-score for bids, orders, calls, discards (not alone; 0: none)"),
                 "tplay": Option(float, -1, "trust's z-score in the card play (<0: trust)"),
                 "topen": Option(float, -1, "tplay's z-score for the makers' opening lead (<0: tplay)"),
+                "tdopen": Option(float, -1, "tplay's z-score for the defenders' opening lead (<0: tplay)"),
                 "tauc": Option(float, -1, "trust's z-score for an auction's bids (<0: tbid)"),
                 "traise": Option(float, -1, "tauc's z-score for a bid above the rule bot's (<0: tauc)"),
                 "rmate": Option(

@@ -72,6 +72,7 @@ class PimcBot:
         traise: float = -1.0,
         rmate: int = 0,
         topen: float = -1.0,
+        tdopen: float = -1.0,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.k = k
@@ -104,6 +105,8 @@ class PimcBot:
         self.tplay = trust if tplay < 0 else tplay
         # ... for the hand's opening lead when the seat's side made the contract (below 0: `tplay`)
         self.topen = self.tplay if topen < 0 else topen
+        # ... and by a side that defends (below 0: `tplay`)
+        self.tdopen = self.tplay if tdopen < 0 else tdopen
         self.tauc = self.tbid if tauc < 0 else tauc  # ... for an auction's bids (numbers, named bids)
         self.traise = self.tauc if traise < 0 else traise  # ... for an auction bid above the rule bot's
         self.worlds = 0  # worlds drawn at the last searched decision
@@ -151,12 +154,14 @@ class PimcBot:
 
     def _margin(self, state: State, legal: list[int], best: int, hint: int) -> float:
         """How sure the search must be to overrule the rule bot's `hint` with `best`: `tplay` in
-        the card play (`topen` for the opening lead of the side that made the contract), `trust`
+        the card play (`topen` for the hand's opening lead by the side that made the contract,
+        `tdopen` by a side that defends), `trust`
         for the choice to play alone, `tauc` for an auction's bids (`traise` when `best` bids
         higher than the rule bot, or bids where it passes), `tbid` for the rest (orders, calls,
         discards)."""
         if state.playing:
-            return self.topen if _opens_for_makers(state) else self.tplay
+            opens = _opens(state)
+            return self.tplay if opens is None else self.topen if opens else self.tdopen
         if self._declares(state, legal):
             return self.trust
         codec = state.rules.codec
@@ -556,13 +561,19 @@ def _better_of(rows: list[list[float]], alone_rows: list[list[float]]) -> list[l
     return [[a[i] if use[i] else r[i] for i in range(columns)] for r, a in zip(rows, alone_rows, strict=True)]
 
 
-def _opens_for_makers(state: State) -> bool:
-    """Is this the hand's opening lead, by a seat of the side that made the contract? (By the
-    seats' sides, which every seat knows: a secret called partner is not read.)"""
+def _opens(state: State) -> bool | None:
+    """Is this the hand's opening lead, and by a seat of the side that made the contract (True)
+    or of a side that defends (False)? None: another play. (By the seats' sides, which every
+    seat knows: a secret called partner is not read.)"""
     if state.played or state.led >= 0 or state.maker < 0:
-        return False
+        return None
     side_of = state.rules.side_of
     return side_of[state.maker] == side_of[state.turn]
+
+
+def _opens_for_makers(state: State) -> bool:
+    """Is this the hand's opening lead, by a seat of the side that made the contract?"""
+    return _opens(state) is True
 
 
 def _paired(gains: list[float]) -> tuple[float, float]:

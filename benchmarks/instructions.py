@@ -26,9 +26,11 @@ The sides:
 `deal` (the shuffle, the deal, the `State` and the first bidding step's start, less
 the shuffle), `bidding` (play_out's bidding steps up to the first lead, less their
 draw and the deal's own work) and the rest, the tricks and scoring (`play_out`'s own
-work less both). `--bytecodes` counts no instructions: it prints each Python
-function's bytecodes and calls a hand (`sys.settrace`), the per-function split that
-callgrind cannot make of pure Python (pure build only: compiled functions run none).
+work less both); pure build only (in the compiled build the draws this script makes
+from Python cost more than the same draws called from C, so the pieces would not add
+up). `--bytecodes` counts no instructions: it prints each Python function's bytecodes
+and calls a hand (`sys.settrace`), the per-function split that callgrind cannot make
+of pure Python (pure build only: compiled functions run none).
 
 The ratios printed are the yardstick's instructions over each engine loop's
 (above 1.0x the engine is faster), as in throughput.py. The build measured (pure or
@@ -232,6 +234,15 @@ def main(argv: list[str] | None = None) -> int:
             for key, (ops, calls) in rows.items():
                 print(f"  {key:<48} {ops:>8.1f} {calls:>7.2f}")
         return 0
+    if args.pieces and BUILD == "compiled":
+        # the pieces subtract draws made from this script's Python loop, where the compiled
+        # play_out calls the same draw from C for less: the bidding piece came out negative
+        print(
+            "benchmarks/instructions.py --pieces splits the pure build's work; in the compiled build its"
+            " draws (called from Python here, from C in play_out) do not cancel: run it with the pure build",
+            file=sys.stderr,
+        )
+        return 1
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         print("benchmarks/instructions.py needs Valgrind (`valgrind` on the PATH)", file=sys.stderr)

@@ -78,10 +78,23 @@ def test_the_pieces_split_play_outs_own_work(
 
     monkeypatch.setattr(bench, "count", fake_count)
     monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/valgrind")
+    monkeypatch.setattr(bench, "BUILD", "pure")  # (the split is the pure build's: see below)
     assert bench.main(["--hands", "10", "--pieces", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     # deal 90 - 60 = 30; bidding 150 - 80 - 30 = 40; the rest of play_out's own 80: 10
     assert out["pieces_own_work_per_hand"] == {"deal": 30, "bidding": 40, "tricks_and_scoring": 10}
+
+
+def test_the_pieces_are_refused_in_the_compiled_build(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Compiled, the draws made from the script's loop do not cancel the ones play_out makes
+    from C (the bidding piece came out negative): --pieces says so and stops, counting nothing."""
+    monkeypatch.setattr(bench, "BUILD", "compiled")
+    monkeypatch.setattr(bench, "count", lambda *a: pytest.fail("nothing is counted"))
+    assert bench.main(["--hands", "10", "--pieces"]) == 1
+    err = capsys.readouterr().err
+    assert "--pieces splits the pure build's work" in err and "run it with the pure build" in err
 
 
 def test_bytecodes_names_the_engine_and_yardstick_functions() -> None:

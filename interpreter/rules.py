@@ -352,25 +352,20 @@ class Rules:
             _SHUFFLE(rng, deck)  # would look the method up on `rng` (a generic attribute search) each hand
         else:
             rng.shuffle(deck)
-        dealt: tuple[tuple[int, ...], ...]
+        up = self.deal_upcard[dealer]
+        upcard = deck[up] if up >= 0 else None
+        scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
         hands: list[list[int]]
         if COMPILED:  # native loops over each seat's deck positions, the cards taken as objects
             cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)
             hands = cast("list[list[int]]", [[cards[i] for i in seat] for seat in self.deal_positions[dealer]])
             # the shuffled deck itself (never changed again) goes to the State, which reads each
             # seat's dealt tuple from it when asked (`State.dealt`: a played-out hand never asks)
-            up = self.deal_upcard[dealer]
-            upcard = deck[up] if up >= 0 else None
-            scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
             return State(self, dealer, hands, upcard, scores, deal_number, counters_before, None, deck)
-        else:
-            # each seat's picker applied to the deck (as a tuple, so that every picker gives a
-            # tuple: what was dealt), and made a list: all in C (no Python loop)
-            dealt = tuple(map(call, self.deal_pickers[dealer], repeat(tuple(deck))))
-            hands = list(map(list, dealt))
-        up = self.deal_upcard[dealer]
-        upcard = deck[up] if up >= 0 else None
-        scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
+        # each seat's picker applied to the deck (as a tuple, so that every picker gives a
+        # tuple: what was dealt), and made a list: all in C (no Python loop)
+        dealt = tuple(map(call, self.deal_pickers[dealer], repeat(tuple(deck))))
+        hands = list(map(list, dealt))
         return State(self, dealer, hands, upcard, scores, deal_number, counters_before, dealt)  # fresh lists
 
     def start_counters(self) -> dict[str, list[int]]:

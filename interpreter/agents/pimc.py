@@ -571,11 +571,6 @@ def _opens(state: State) -> bool | None:
     return side_of[state.maker] == side_of[state.turn]
 
 
-def _opens_for_makers(state: State) -> bool:
-    """Is this the hand's opening lead, by a seat of the side that made the contract?"""
-    return _opens(state) is True
-
-
 def _paired(gains: list[float]) -> tuple[float, float]:
     """The mean of one action's gains over another, world by world (two worlds or more), and
     the variance of that mean: the search's tests (prune, stop, trust) read gain / its error."""

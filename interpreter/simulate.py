@@ -3,8 +3,12 @@
 Every match gets its own seed, derived from the run's seed and the match's
 number alone, so the results are the same whether the matches run one after
 another, in a pool of processes (`jobs`) or on a Ray cluster, and a single
-match can be told apart and reproduced. The outcomes come back in match order
-and are folded into `Stats` (interpreter.simulate_stats) in that order.
+match can be told apart and reproduced. A pooled or Ray run sends out batches of
+whole matches; a worker plays a batch and folds its statistics itself into a
+`Tally` (interpreter.simulate_stats), which comes back with the matches (without
+their hands, unless the run keeps records), and the parent merges the tallies in
+match order: the same figures as folding every hand in order, while the parent,
+which shares the cores with the workers, does next to nothing per hand.
 
 Duplicate mode plays each match's deals again with the bots moved one seat on
 (as many times as it takes for the line-up to come round), so that every team
@@ -27,7 +31,7 @@ from .agents import draws, make_agent
 from .errors import TrickSpecError
 from .match import HandRecord, play_match
 from .rules import Rules
-from .simulate_stats import Stats
+from .simulate_stats import Stats, Tally
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,13 @@ class MatchOutcome:
     seed: int  # the match's own seed
     finished: bool
     winners: list[int]  # sides
-    hands: list[HandOutcome] = field(default_factory=list)
+    hands: list[HandOutcome] = field(default_factory=list)  # emptied by a batch of a run keeping no records
+    hand_count: int | None = None  # the hands played, once `hands` was emptied
+
+    @property
+    def n_hands(self) -> int:
+        """The hands the match took (whether or not they are still here)."""
+        return len(self.hands) if self.hand_count is None else self.hand_count
 
 
 _RULES: dict[tuple[str, tuple[tuple[str, int], ...], tuple[str, ...]], Rules] = {}
@@ -176,11 +186,50 @@ def play_one(setup: Setup, index: int, rotation: int) -> MatchOutcome:
     return outcome
 
 
-def jobs_of(setup: Setup, matches: int, rots: Sequence[int]) -> Iterator[tuple[int, int]]:
-    """(match, rotation) pairs in the order results are folded: lazily, for runs of any length."""
+Job = tuple[int, tuple[int, ...]]  # a match and every rotation it is played in: one cluster, never split
+
+
+def jobs_of(matches: int, rots: Sequence[int]) -> Iterator[Job]:
+    """A job a match (with all its rotations), in the order results are folded: lazily, for runs of any length."""
+    rotations = tuple(rots)
     for index in range(matches):
+        yield index, rotations
+
+
+class Batch(NamedTuple):
+    """What a batch of jobs gives back: its statistics folded, and its matches in order.
+
+    The matches come without their hands unless the run keeps records (for --records
+    and --csv): a parent merging tallies has no use for them, and sending every hand
+    back cost the parent more than folding the counts costs a worker."""
+
+    tally: Tally
+    outcomes: list[MatchOutcome]
+
+
+def play_batch(setup: Setup, jobs: Sequence[Job], tally: Tally | None = None) -> Batch:
+    """Play some jobs in order and fold them: into `tally` (left open), or a new tally (closed).
+
+    The one code path of every backend: a pool's or a Ray worker's batch, and a run on
+    one core (which folds straight into its `Stats`)."""
+    rules = rules_for(setup)
+    fold = Tally(rules.n_sides) if tally is None else tally
+    teams: dict[int, tuple[int, ...]] = {}
+    outcomes = []
+    for index, rots in jobs:
         for rotation in rots:
-            yield index, rotation
+            outcome = play_one(setup, index, rotation)
+            team = teams.get(rotation)
+            if team is None:
+                team = teams[rotation] = team_of_side(rules, rotation)
+            fold.add_match(outcome, team)
+            if not setup.keep_records:
+                outcome.hand_count = len(outcome.hands)
+                outcome.hands = []
+            outcomes.append(outcome)
+    if tally is None:
+        fold.close()
+    return Batch(fold, outcomes)
 
 
 # ------------------------------------------------------------------ local process pool
@@ -200,20 +249,20 @@ def _init_worker(setup: Setup) -> None:
     rules_for(setup)  # compile once, before the first match
 
 
-def _play_jobs(jobs: list[tuple[int, int]]) -> list[MatchOutcome]:
+def _play_jobs(jobs: list[Job]) -> Batch:
     assert _WORKER_SETUP is not None
-    return [play_one(_WORKER_SETUP, *job) for job in jobs]
+    return play_batch(_WORKER_SETUP, jobs)
 
 
 def in_order(
-    submit: Callable[[list[tuple[int, int]]], Any],
-    get: Callable[[Any], list[MatchOutcome]],
-    jobs: Iterable[tuple[int, int]],
+    submit: Callable[[list[Any]], Any],
+    get: Callable[[Any], Batch],
+    jobs: Iterable[Any],
     batch: int,
     window: int,
     total: int = 0,
-) -> Iterator[MatchOutcome]:
-    """Jobs sent out in batches, at most `window` batches in flight, outcomes yielded in job order.
+) -> Iterator[Batch]:
+    """Jobs sent out in batches, at most `window` batches in flight, the batches' results yielded in job order.
 
     The bound keeps memory flat for runs of any length (a pool's `imap` would
     queue every job at once). Knowing the `total` number of jobs, the batches
@@ -233,15 +282,11 @@ def in_order(
             pending.append(submit(chunk))
         if not pending:
             return
-        yield from get(pending.popleft())
+        yield get(pending.popleft())
 
 
-def run_local(setup: Setup, jobs: Iterable[tuple[int, int]], n_jobs: int, total: int) -> Iterator[MatchOutcome]:
-    """Outcomes in job order: in this process, or from a pool of `n_jobs` processes."""
-    if n_jobs <= 1:
-        for job in jobs:
-            yield play_one(setup, *job)
-        return
+def run_local(setup: Setup, jobs: Iterable[Job], n_jobs: int, total: int) -> Iterator[Batch]:
+    """Batches in job order from a pool of `n_jobs` processes."""
     import multiprocessing
 
     batch = max(1, min(16, total // (n_jobs * 8)))
@@ -281,23 +326,28 @@ def simulate(
 ) -> Stats:
     """Play `matches` matches (each in every rotation in duplicate mode) and fold their statistics."""
     rots = rotations(rules, setup.bots, setup.duplicate)
-    teams = [team_of_side(rules, r) for r in rots]
+    for r in rots:
+        team_of_side(rules, r)  # a duplicate that would split a side is refused before any match
     # The caller compiled the setup's rules already: a forked worker inherits them instead of
     # compiling them again before its first match.
     _RULES.setdefault((setup.variant, setup.options, setup.overlays), rules)
     stats = Stats(rules, setup, len(rots))
-    total = matches * len(rots)
-    work = jobs_of(setup, matches, rots)
+    work = jobs_of(matches, rots)
+    batches: Iterable[Batch]
     if backend == "ray":
         from .simulate_ray import run_ray
 
-        outcomes = run_ray(setup, work, address, total)
-    else:
-        outcomes = run_local(setup, work, jobs, total)
+        batches = run_ray(setup, work, address, matches)
+    elif jobs > 1:
+        batches = run_local(setup, work, jobs, matches)
+    else:  # one core: each match folded straight into the run's Stats
+        batches = (play_batch(setup, [job], stats) for job in work)
     stats.start()
-    for outcome in outcomes:
-        stats.add_match(outcome, teams[outcome.rotation])
+    for batch in batches:
+        if batch.tally is not stats:
+            stats.merge(batch.tally)
         if on_match is not None:
-            on_match(outcome)
+            for outcome in batch.outcomes:
+                on_match(outcome)
     stats.stop()
     return stats

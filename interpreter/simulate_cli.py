@@ -166,7 +166,7 @@ def _play_and_write(
     hands = [0]
 
     def count(outcome: MatchOutcome) -> None:
-        hands[0] += len(outcome.hands)
+        hands[0] += outcome.n_hands
         for out in outs:
             out.add(outcome)
 

@@ -49,6 +49,15 @@ class ClusterRatio:
         self.cc += count * count
         self.tc += total * count
 
+    def merge(self, other: ClusterRatio) -> None:
+        """Add the clusters another accumulator saw (the sums are ints, so the result is exact)."""
+        self.k += other.k
+        self.t += other.t
+        self.c += other.c
+        self.tt += other.tt
+        self.cc += other.cc
+        self.tc += other.tc
+
     def interval(self) -> tuple[float, float, float]:
         """(mean, low, high)."""
         if self.c == 0:

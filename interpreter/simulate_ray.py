@@ -1,8 +1,9 @@
 """`simulate --backend ray`: the matches spread over a Ray cluster (the optional extra `[cluster]`).
 
-The work is the same as with a local pool — `play_one` on (match, rotation)
-pairs whose seeds come from the run's seed alone — and results are handed back
-in job order, so the output is identical to a run on one core. Jobs go out in
+The work is the same as with a local pool — `simulate.play_batch` on whole
+matches whose seeds come from the run's seed alone, each batch folded into a
+`Tally` by the worker — and the batches are merged in job order, so the output
+is identical to a run on one core. Jobs go out in
 batches (a remote call has a cost) with a bounded number in flight, so a run of
 any length keeps the driver's memory flat.
 
@@ -18,9 +19,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import TrickSpecError
-from .simulate import MatchOutcome, Setup, in_order, play_one
+from .simulate import Batch, Job, Setup, in_order, play_batch
 
-BATCH = 8  # matches a remote call plays
+BATCH = 8  # matches a remote call plays (each in all its rotations)
 
 
 def check_ray() -> None:
@@ -50,13 +51,8 @@ def _reachable(address: str, seconds: float = 5.0) -> None:
         ) from None
 
 
-def play_batch(setup: Setup, jobs: list[tuple[int, int]]) -> list[MatchOutcome]:
-    """What a Ray worker runs: a few matches, in order (the rules are compiled once per worker process)."""
-    return [play_one(setup, index, rotation) for index, rotation in jobs]
-
-
-def run_ray(setup: Setup, jobs: Iterable[tuple[int, int]], address: str | None, total: int) -> Iterator[MatchOutcome]:
-    """Outcomes in job order, played by Ray workers."""
+def run_ray(setup: Setup, jobs: Iterable[Job], address: str | None, total: int) -> Iterator[Batch]:
+    """Batches in job order, played and folded by Ray workers (`simulate.play_batch`, as a pool's workers do)."""
     import ray
 
     started_here = not ray.is_initialized()
@@ -75,7 +71,8 @@ def run_ray(setup: Setup, jobs: Iterable[tuple[int, int]], address: str | None, 
         remote = ray.remote(play_batch)
         shared = ray.put(setup)
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        yield from in_order(lambda batch: remote.remote(shared, batch), ray.get, jobs, BATCH, max(2, 2 * cpus))
+        window = max(2, 2 * cpus)
+        yield from in_order(lambda batch: remote.remote(shared, batch), ray.get, jobs, BATCH, window, total)
     finally:
         if started_here:
             ray.shutdown()

@@ -39,24 +39,30 @@ def seats_text(seats: tuple[int, ...]) -> str:
     return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
 
 
-class Stats:
-    """Counts over all hands and matches of a simulation, per team and per seat."""
+class Tally:
+    """The counts of a run of matches, folded match by match: what `Stats` reports, in ints.
 
-    def __init__(self, rules: Rules, setup: Setup, n_rotations: int = 1) -> None:
-        self.rules = rules
-        self.setup = setup
-        self.n_rotations = n_rotations
-        n_teams = rules.n_sides
+    A pooled or Ray run folds in the workers: each batch of matches (whole matches, every
+    rotation of a match in the same batch) comes back to the parent as one `Tally`, and
+    the parent merges them in match order (`merge`), so it never handles a hand. The
+    counts are integers (shares of a shared win too, in units of 1/`share_unit`) and the
+    counters are merged in order, so their first-seen order, which orders the ties of
+    `contracts`, is the order of a run folded match by match: the figures are the same,
+    bit for bit, however the matches were split.
+    """
+
+    def __init__(self, n_teams: int) -> None:
         self.matches = 0
         self.finished = 0
         self.hands = 0
         self.redeals = 0
-        self.seconds = 0.0
         self.hands_min = 0
         self.hands_max = 0
         self.wins = [0] * n_teams  # matches won, a shared win counting for each winner
         self.shared_wins = [0] * n_teams  # of those, matches won together with another team
-        self.win_share = [0.0] * n_teams  # a win shared by k teams counts 1/k for each
+        # a win shared by k teams counts 1/k for each: here share_unit/k, an int (exact whatever the order)
+        self.share_unit = math.lcm(*range(1, n_teams + 1))
+        self.shares = [0] * n_teams
         self.shared_matches = 0
         self.points = [0] * n_teams
         self.per_hand = [ClusterRatio() for _ in range(n_teams)]
@@ -72,21 +78,18 @@ class Stats:
         self._sums = [0] * n_teams
         self._diff = 0
         self._count = 0
-        self._started = 0.0
-
-    # ---------------------------------------------------------------- folding
-    def start(self) -> None:
-        self._started = time.perf_counter()
-
-    def stop(self) -> None:
-        self._close_cluster()
-        self.seconds = time.perf_counter() - self._started
 
     @property
     def played(self) -> int:
         return self.hands - self.redeals
 
-    def _close_cluster(self) -> None:
+    @property
+    def win_share(self) -> list[float]:
+        """Matches won, a win shared by k teams counting 1/k."""
+        return [units / self.share_unit for units in self.shares]
+
+    def close(self) -> None:
+        """Close the cluster being summed (the last match's): its sums go into the intervals."""
         if self._cluster is None:
             return
         for team, ratio in enumerate(self.per_hand):
@@ -96,10 +99,36 @@ class Stats:
         self._diff = self._count = 0
         self._cluster = None
 
+    def merge(self, other: Tally) -> None:
+        """Fold in a closed tally of the matches that follow this one's (whole matches: no cluster is split)."""
+        self.close()
+        self.hands_min = other.hands_min if self.matches == 0 else min(self.hands_min, other.hands_min)
+        self.hands_max = max(self.hands_max, other.hands_max)
+        self.matches += other.matches
+        self.finished += other.finished
+        self.hands += other.hands
+        self.redeals += other.redeals
+        self.shared_matches += other.shared_matches
+        self.alone += other.alone
+        self.sat_out += other.sat_out
+        for team in range(len(self.wins)):
+            self.wins[team] += other.wins[team]
+            self.shared_wins[team] += other.shared_wins[team]
+            self.shares[team] += other.shares[team]
+            self.points[team] += other.points[team]
+            self.per_hand[team].merge(other.per_hand[team])
+            self.deltas[team].update(other.deltas[team])
+        self.difference.merge(other.difference)
+        # each in the other's order: keys new here keep their first-seen order
+        self.contracts.update(other.contracts)
+        self.rows.update(other.rows)
+        self.makers.update(other.makers)
+        self.tricks.update(other.tricks)
+
     def add_match(self, outcome: MatchOutcome, team_of_side: tuple[int, ...]) -> None:
         """Fold one match (outcomes arrive in match order, the rotations of a match together)."""
         if outcome.index != self._cluster:
-            self._close_cluster()
+            self.close()
             self._cluster = outcome.index
         n = len(outcome.hands)
         self.hands_min = n if self.matches == 0 else min(self.hands_min, n)
@@ -114,7 +143,7 @@ class Stats:
                 self.shared_matches += 1
             for team in winners:
                 self.wins[team] += 1
-                self.win_share[team] += 1 / len(winners)
+                self.shares[team] += self.share_unit // len(winners)
                 self.shared_wins[team] += len(winners) > 1
 
     def _add_hand(self, summary: tuple[Any, ...], team_of_side: tuple[int, ...]) -> None:
@@ -142,6 +171,25 @@ class Stats:
                 self._diff += d if team == 0 else -d
         for seat, t in enumerate(tricks):
             self.tricks[seat] += t
+
+
+class Stats(Tally):
+    """Counts over all hands and matches of a simulation, per team and per seat, and how they are shown."""
+
+    def __init__(self, rules: Rules, setup: Setup, n_rotations: int = 1) -> None:
+        super().__init__(rules.n_sides)
+        self.rules = rules
+        self.setup = setup
+        self.n_rotations = n_rotations
+        self.seconds = 0.0
+        self._started = 0.0
+
+    def start(self) -> None:
+        self._started = time.perf_counter()
+
+    def stop(self) -> None:
+        self.close()
+        self.seconds = time.perf_counter() - self._started
 
     # ---------------------------------------------------------------- figures
     def team_label(self, team: int) -> str:

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.simulate import MatchOutcome, in_order
+from interpreter.simulate import Batch, MatchOutcome, in_order
+from interpreter.simulate_stats import Tally
 
 
 def run(jobs: int, batch: int, window: int, total: int) -> tuple[list[int], list[int]]:
     """Feed `jobs` jobs through in_order with a submit that plays at once; (batch sizes, jobs in fold order)."""
     sizes: list[int] = []
 
-    def submit(chunk: list[tuple[int, int]]) -> list[MatchOutcome]:
+    def submit(chunk: list[tuple[int, int]]) -> Batch:
         sizes.append(len(chunk))
-        return [MatchOutcome(index, rotation, 0, True, []) for index, rotation in chunk]
+        return Batch(Tally(2), [MatchOutcome(index, rotation, 0, True, []) for index, rotation in chunk])
 
-    def get(pending: Any) -> list[MatchOutcome]:
-        return list(pending)
+    def get(pending: Any) -> Batch:
+        assert isinstance(pending, Batch)
+        return pending
 
-    folded = [o.index for o in in_order(submit, get, ((i, 0) for i in range(jobs)), batch, window, total)]
+    batches = in_order(submit, get, ((i, 0) for i in range(jobs)), batch, window, total)
+    folded = [o.index for b in batches for o in b.outcomes]
     return sizes, folded
 
 

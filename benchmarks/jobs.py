@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -35,6 +36,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# Bytecode is read (and written once), as an installed copy's is: with PYTHONDONTWRITEBYTECODE (set
+# by some sandboxes) every run would compile the package from source again, inflating the start.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 # A child: runs the command in this process, then prints its own CPU and its reaped children's to stderr.
 CHILD = """
@@ -53,6 +57,7 @@ def run(argv: list[str]) -> tuple[float, float, float, dict[str, Any]]:
     done = subprocess.run(
         [sys.executable, "-c", CHILD, "simulate", *argv, "--json", "--quiet"],
         cwd=ROOT,
+        env=ENV,
         capture_output=True,
         text=True,
     )

@@ -20,7 +20,6 @@ else, so hand k of every rotation is dealt the same cards by the same dealer.
 from __future__ import annotations
 
 import random
-import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -232,28 +231,7 @@ def play_batch(setup: Setup, jobs: Sequence[Job], tally: Tally | None = None) ->
     return Batch(fold, outcomes)
 
 
-# ------------------------------------------------------------------ local process pool
-_WORKER_SETUP: Setup | None = None
-
-
-def _init_worker(setup: Setup) -> None:
-    """A worker of the pool: the run's setup, compiled once.
-
-    The worker drops the signal handlers it inherited from the CLI (SIGTERM raising
-    SystemExit): `Pool.terminate` must be able to end it wherever it waits, and Ctrl-C
-    is the parent's to handle, so a worker ignores it."""
-    global _WORKER_SETUP
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_SETUP = setup
-    rules_for(setup)  # compile once, before the first match
-
-
-def _play_jobs(jobs: list[Job]) -> Batch:
-    assert _WORKER_SETUP is not None
-    return play_batch(_WORKER_SETUP, jobs)
-
-
+# ------------------------------------------------------------------ batches in order
 def in_order(
     submit: Callable[[list[Any]], Any],
     get: Callable[[Any], Batch],
@@ -285,34 +263,6 @@ def in_order(
         yield get(pending.popleft())
 
 
-def run_local(setup: Setup, jobs: Iterable[Job], n_jobs: int, total: int) -> Iterator[Batch]:
-    """Batches in job order from a pool of `n_jobs` processes."""
-    import multiprocessing
-
-    batch = max(1, min(16, total // (n_jobs * 8)))
-    pool = multiprocessing.get_context().Pool(n_jobs, initializer=_init_worker, initargs=(setup,))
-    finished = False
-    try:
-        yield from in_order(
-            lambda chunk: pool.apply_async(_play_jobs, (chunk,)),
-            lambda pending: pending.get(),
-            jobs,
-            batch,
-            4 * n_jobs,
-            total,
-        )
-        finished = True
-    finally:
-        # A finished run lets the workers leave on their own (terminating idle workers
-        # can leave one waiting on a queue lock a killed sibling held); an interrupted
-        # or abandoned run ends them at once.
-        if finished:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()
-
-
 # ------------------------------------------------------------------ the run
 def simulate(
     rules: Rules,
@@ -339,6 +289,8 @@ def simulate(
 
         batches = run_ray(setup, work, address, matches)
     elif jobs > 1:
+        from .simulate_pool import run_local
+
         batches = run_local(setup, work, jobs, matches)
     else:  # one core: each match folded straight into the run's Stats
         batches = (play_batch(setup, [job], stats) for job in work)

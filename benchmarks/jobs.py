@@ -9,14 +9,18 @@ runs must be identical (the hands/s figure aside), or the benchmark stops.
 Wall time on a shared machine moves with the other processes' load, so every run
 also reports its CPU time split in two: the parent (the `trickspec` process: its
 start, handing out the matches and merging what comes back) and its workers (the
-pool's processes, reaped by the parent). From them and the start alone (the CPU of
-the same command playing one match) an idle machine's ratio is estimated: with
-`--jobs N` the start runs before any worker plays, and the rest of the parent's CPU
-and the workers' share the N cores,
+pool's processes, reaped by the parent). From them and the start alone (S: the CPU
+of the same command playing one match) an idle machine's ratio is estimated. With
+`--jobs N` the start runs before any worker plays; then the matches (the work of
+the one-core run after its start, T1 - S) and the rest of the parent's CPU (P - S)
+share the N cores:
 
-    estimate = T1 / (start + (workers + parent - start) / N)
+    estimate = T1 / (S + (T1 - S + P - S) / N)
 
-where T1 is the `--jobs 1` run's CPU time (on an idle machine, its wall time).
+where T1 is the `--jobs 1` run's CPU time (on an idle machine, its wall time) and P
+the `--jobs N` parent's. The workers' own CPU is printed beside it: on a loaded
+machine it swings with the others' load (shared caches, hyperthreads) far more
+than the parent's does, so the estimate takes the one-core run's work for it.
 
     python benchmarks/jobs.py [--matches 10000] [--pairs 5] [--jobs 2] [--seed 1] [ARGS ...]
 
@@ -90,12 +94,13 @@ def main() -> None:
         if one != many:
             sys.exit(f"seed {a.seed + i}: the JSON of --jobs 1 and --jobs {a.jobs} differ")
         t1 = p1 + k1
-        estimate = t1 / (start + (kn + pn - start) / a.jobs)
+        estimate = t1 / (start + (t1 - start + pn - start) / a.jobs)
         ratios.append(w1 / wn)
         estimates.append(estimate)
         print(
             f"  seed {a.seed + i}: wall {w1:6.2f} s vs {wn:6.2f} s = {w1 / wn:.2f}x   "
-            f"CPU --jobs 1 {t1:6.2f} s; --jobs {a.jobs} parent {pn:5.2f} s + workers {kn:6.2f} s   "
+            f"CPU --jobs 1 {t1:6.2f} s; --jobs {a.jobs} parent {pn:5.2f} s (after its start {pn - start:5.2f} s) "
+            f"+ workers {kn:6.2f} s   "
             f"idle estimate {estimate:.2f}x"
         )
     print(

@@ -153,12 +153,19 @@ def team_of_side(rules: Rules, rotation: int) -> tuple[int, ...]:
     return tuple(teams)
 
 
+_LINEUPS: dict[tuple[tuple[str, ...], int], tuple[list[str], bool]] = {}  # (bots, rotation) -> seats' bots, any draws
+
+
 def play_one(setup: Setup, index: int, rotation: int) -> MatchOutcome:
     """Play match `index` in `rotation`: the same deals in every rotation, its own bots' random streams."""
     rules = rules_for(setup)
     seed = match_seed(setup.seed, index)
-    kinds = seat_bots(setup.bots, rotation)
-    if any(map(draws, kinds)):
+    lineup = _LINEUPS.get((setup.bots, rotation))
+    if lineup is None:  # (read once a run: each spec's parse costs a few thousand instructions a match)
+        kinds = seat_bots(setup.bots, rotation)
+        lineup = _LINEUPS[(setup.bots, rotation)] = (kinds, any(map(draws, kinds)))
+    kinds, any_draws = lineup
+    if any_draws:
         # each bot's random source from its seed (drawn for every seat in turn, whether the bot draws or not)
         bot_rng = random.Random(f"{seed}:{rotation}")
         agents = [make_agent(kind, seed=bot_rng.getrandbits(64)) for kind in kinds]

@@ -61,6 +61,7 @@ class _Contract:
     # instead of from the trick's plays
     same_ranks: bool = False
     n_follow: int = 0  # the effective suits' indices are below it (a list of counts per suit is this long)
+    top_two: tuple[tuple[int, ...], ...] = ()  # per card: the top and the second card of its effective suit
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def _contract_tables(
         top_flag,
         side_suits,
     )
-    ct = replace(ct, n_follow=max(follow, default=-1) + 1)
+    ct = replace(ct, n_follow=max(follow, default=-1) + 1, top_two=tuple(suits[follow[c]][:2] for c in range(size)))
     return _with_cents(ct, size, len(suits))
 
 
@@ -205,6 +206,7 @@ def _with_cents(ct: _Contract, size: int, n_suits: int) -> _Contract:
     return replace(ct, trump_cents=trump_cents, base_cents=base, suit_cents=suit)
 
 
+_NO_TABLES = _Tables((), (), ())  # a bot's tables before its first rules (simulate makes four bots a match)
 _TABLES: dict[int, tuple[Rules, _Tables]] = {}  # id(rules) -> its tables: built once per process, not per bot
 
 
@@ -244,7 +246,7 @@ class RuleBot:
         self.make = make  # share of the hand's tricks own cards must promise to make trump with a partner
         self.fold_below = fold_below
         self._last_rules: Rules | None = None
-        self._last: _Tables = _Tables((), (), ())
+        self._last: _Tables = _NO_TABLES  # (shared: a frozen _Tables costs ~15k instructions to make)
         self._limits: tuple[float, ...] = ()  # per seat: its `threshold` under `_last_rules` (set with them)
         # The dealer's card to discard as `_orders` weighed it when asked to order (rules, contract,
         # his hand with the upcard, the card): his discard, if he orders, is the same question
@@ -422,10 +424,14 @@ class RuleBot:
         """The card `_weakest` names, without the strength it leaves: when one card's loss
         counts least in exact hundredths it is that card, and no float is weighed."""
         tables = self._last if rules is self._last_rules else self.tables(rules)
-        counts = _cents_without(tables.contracts[k], whole, cards)
+        ct = tables.contracts[k]
+        counts = _cents_without(ct, whole, cards)
         most = max(counts)
         if counts.count(most) == 1:
             return cards[counts.index(most)]
+        tied = [c for c, count in zip(cards, counts, strict=True) if count == most]
+        if _same_floats(ct, whole, tied):
+            return min(tied)  # the lowest card of equal floats, as the reference keeps
         return self._weakest_of(rules, cards, k, whole, counts, most)[0]
 
     def _weakest_of(
@@ -508,12 +514,17 @@ class RuleBot:
                 return False
             whole = [*hand, upcard]
             trump_value = ct.trump_value  # (non-zero exactly for the trump suit's cards: trump_mask)
-            counts = _cents_without(tables.contracts[k], whole, whole)
+            counts = _cents_without(ct, whole, whole)
             most = max(counts)
             if counts.count(most) == 1:
-                # one card's loss counts least: it goes, and the hand left is `most` hundredths
-                # (decided as the float count when clear of the threshold, as below)
                 worst = whole[counts.index(most)]
+            else:
+                tied = [c for c, count in zip(whole, counts, strict=True) if count == most]
+                worst = min(tied) if _same_floats(ct, whole, tied) else -1
+            if worst >= 0:
+                # one card's loss counts least (or the floats of those that tie are the same:
+                # the lowest goes, as the reference keeps): the hand left is `most` hundredths
+                # (decided as the float count when clear of the threshold, as below)
                 self._picked = (rules, k, whole, worst)
                 trumps = n_whole - 1 if trump_value[worst] else n_whole
                 if trumps < 2:
@@ -521,9 +532,13 @@ class RuleBot:
                 margin = most * 10 - self._limits[seat] * 1000
                 if margin > 1e-6 or margin < -1e-6:
                     return margin > 0
-            worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
-            self._picked = (rules, k, whole, worst)
-            trumps = n_whole - 1 if trump_value[worst] else n_whole
+                rest = whole.copy()
+                rest.remove(worst)
+                est = _strength(ct, rest)[0]  # the hand without it, as the reference weighs it
+            else:
+                worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
+                self._picked = (rules, k, whole, worst)
+                trumps = n_whole - 1 if trump_value[worst] else n_whole
         else:
             if trumps_held.bit_count() < 2:
                 return False
@@ -880,6 +895,24 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
             left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
             values.append(now + base_n[m if left else m - 1] - row[flags] + row[left])
     return values
+
+
+def _same_floats(ct: _Contract, whole: list[int], tied: list[int]) -> bool:
+    """Do the hands `whole` less each card of `tied` (which tie in hundredths) count the same
+    float, to the last bit? Yes when each is a side card of `whole` whose suit holds neither its
+    top nor its second card: such a suit adds nothing to the count with or without the card, so
+    each hand left adds the same terms in the same order (the trumps, the long-trump bonus, the
+    other suits in the order of their first card, the voids: equal, as the hundredths tie).
+    Then the lowest card is the weakest, as the reference's max() over (float, -card) keeps."""
+    trump_cents = ct.trump_cents
+    top_two = ct.top_two
+    for c in tied:
+        if trump_cents[c] or c not in whole:
+            return False
+        for t in top_two[c]:
+            if t in whole:
+                return False
+    return True
 
 
 def _throw(ct: _Contract, legal: list[int], hand: list[int]) -> int:

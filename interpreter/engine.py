@@ -71,6 +71,20 @@ _BLANKS: Final = (  # its type inferred, item by item: compiled code then copies
 )
 
 
+def _find(cards: list[object], picked: object, card: int) -> int:
+    """Where a pick is in a hand (the compiled trick loop; `len(cards)`: not there): first as the
+    very object offered (what a policy that picks from the list returns; a pointer test, no
+    unboxing), else by value. Loops over the list, not by index: compiled code then reads each
+    item without a bounds-checked call."""
+    for i, o in enumerate(cards):
+        if o is picked:
+            return i
+    for i, o in enumerate(cards):
+        if cast(int, o) == card:
+            return i
+    return len(cards)
+
+
 class State:
     """One hand in progress. Seats are ints; actions are ints (see actions.py)."""
 
@@ -469,7 +483,9 @@ class State:
         as the very object offered (what a policy that picks from the list returns; a pointer
         test, no unboxing), else by value; the card leaves the hand by the cards after it
         moving down and the last slot being dropped (`list.pop(i)` splices through a generic
-        slice assignment), the hand seen as a list of objects for that and for the lists
+        slice assignment), a hand's last card by `clear` (popping it would shrink the list's
+        storage to an empty block, which CPython takes from the C allocator: a `malloc` then and
+        a `free` at the State's release), the hand seen as a list of objects for that and for the lists
         offered (the cards move as they are, not unboxed to ints and boxed again); the
         followers are counted first, so a list of all the hand or of one card is made at once
         rather than grown; the history's (seat, card) pairs come from a table built once
@@ -485,7 +501,6 @@ class State:
             obj = method.__self__
         rules = self.rules
         hands = self.hands
-        cards_of = cast("list[list[object]]", hands)  # the same lists, their cards moved as objects
         plays = rules.seat_plays
         history = cast("list[object]", self.history)  # it takes seat_plays' pairs as they are
         follow = self.follow
@@ -507,32 +522,29 @@ class State:
         try:
             while True:
                 hand = hands[p]
-                cards = cards_of[p]
+                cards = cast("list[object]", hand)  # the same list, its cards moved as objects
                 picked = pick(hand[:]) if func is None else func(obj, hand[:])
                 card = cast(int, picked)
                 n = len(hand)
-                i = 0
-                while i < n and cards[i] is not picked:
-                    i += 1
-                if i == n:  # not an offered object: looked for by value (or refused)
-                    i = 0
-                    while i < n and hand[i] != card:
-                        i += 1
-                    if i == n:
-                        break
+                i = _find(cards, picked, card)
+                if i == n:
+                    break
                 history.append(plays[p][card])
-                n -= 1
-                while i < n:
-                    cards[i] = cards[i + 1]
-                    i += 1
-                cards.pop()
+                n -= 1  # the card leaves the hand (see the docstring); a hand's last card by `clear`
+                if n == 0:
+                    cards.clear()
+                else:
+                    while i < n:
+                        cards[i] = cards[i + 1]
+                        i += 1
+                    cards.pop()
                 led = follow[card]
                 rank = by_led[led]
                 best = power[card]
                 winner = leader = p
                 for p in orders[leader]:
                     hand = hands[p]
-                    cards = cards_of[p]
+                    cards = cast("list[object]", hand)
                     n = len(hand)
                     k = 0  # the followers, and the last of them
                     one: object = None
@@ -552,23 +564,20 @@ class State:
                         legal = cast("list[int]", offer)
                     picked = pick(legal) if func is None else func(obj, legal)
                     card = cast(int, picked)
-                    i = 0
-                    while i < n and cards[i] is not picked:
-                        i += 1
-                    if i == n:  # not an offered object: looked for by value (or refused)
-                        i = 0
-                        while i < n and hand[i] != card:
-                            i += 1
-                        if i == n:
-                            break
+                    i = _find(cards, picked, card)
+                    if i == n:
+                        break
                     if k > 0 and follow[card] != led:
                         break
                     history.append(plays[p][card])
                     n -= 1
-                    while i < n:
-                        cards[i] = cards[i + 1]
-                        i += 1
-                    cards.pop()
+                    if n == 0:
+                        cards.clear()
+                    else:
+                        while i < n:
+                            cards[i] = cards[i + 1]
+                            i += 1
+                        cards.pop()
                     v = rank[card]
                     if v > best:
                         best = v
@@ -883,13 +892,19 @@ class State:
         # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
         self.follow, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
         out = self.out
-        if COMPILED:  # a native loop: `in` compares each flag generically there
-            sits = False
+        if COMPILED:  # the seats sitting out as a bit each, by a native loop: compiled code would hash
+            sitting = 0  # a tuple of the flags, compare them generically in `in` and `out.count`
+            bit = 1
             for o in out:
-                sits = sits or o
-        else:
-            sits = True in out
-        if sits:  # the next active seat of each seat, per seats sitting out (built once; no call once built)
+                if o:
+                    sitting |= bit
+                bit <<= 1
+            if sitting:  # the seat fields per seats sitting out (built once)
+                seated = rules.seated_by_out.get(sitting)
+                self.n_active, self.trick_size, self.nxt = rules.seated(out, sitting) if seated is None else seated
+            else:  # nobody sits out: the shared table (the seats playing, a trick's size, next_seat)
+                self.n_active, self.trick_size, self.nxt = rules.all_seated
+        elif True in out:  # the next active seat of each seat, per seats sitting out (built once; no call once built)
             self.nxt = rules.next_active_of.get(tuple(out)) or rules.next_active(out)
             self.n_active = active = rules.players - out.count(True)
             self.trick_size = 2 * active

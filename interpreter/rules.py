@@ -210,6 +210,10 @@ class Rules:
     side_state_keys: tuple[tuple[str, Any], ...] = ()
     # Per seats sitting out (a tuple of flags): each seat's next active seat (next_active), built on use.
     next_active_of: dict[tuple[bool, ...], tuple[int, ...]] = field(default_factory=dict)
+    # The same per seats sitting out as a bit each (seat s: 1 << s), with the seats playing and a
+    # trick's size as in all_seated (the compiled build's State._start_play: an int key, no tuple
+    # of flags to build, hash and compare), built on use.
+    seated_by_out: dict[int, tuple[int, int, tuple[int, ...]]] = field(default_factory=dict)
     # The first leader per dealer, when the lead rows read no name but `dealer` (else empty: the memo).
     lead_by_dealer: tuple[int, ...] = ()
     # Per next-seat table (next_seat, or one of next_active's): per leader, the seats that play
@@ -306,6 +310,13 @@ class Rules:
                 row.append(t)
             table = self.next_active_of[key] = tuple(row)
         return table
+
+    def seated(self, out: list[bool], sitting: int) -> tuple[int, int, tuple[int, ...]]:
+        """The play's seat fields (n_active, trick_size, nxt) when the seats in `out` sit out
+        (`sitting`: the same as a bit per seat), remembered by `sitting` (seated_by_out)."""
+        active = self.players - out.count(True)
+        seated = self.seated_by_out[sitting] = (active, 2 * active, self.next_active(out))
+        return seated
 
     def trick_orders(self, nxt: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """Per leader, the active seats that play after him to a trick (`nxt`: each seat's next

@@ -24,7 +24,7 @@ than the parent's does, so the estimate takes the one-core run's work for it.
 
     python benchmarks/jobs.py [--matches 10000] [--pairs 5] [--jobs 2] [--seed 1] [ARGS ...]
 
-ARGS replace the default `euchre --bots rules,rules`.
+ARGS, given last, replace the default `euchre --bots rules,rules`.
 """
 
 from __future__ import annotations
@@ -81,8 +81,11 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1, help="the first pair's seed; pair i uses seed + i")
-    ap.add_argument("args", nargs="*", default=["euchre", "--bots", "rules,rules"])
+    ap.add_argument(
+        "args", nargs=argparse.REMAINDER, help="simulate's arguments, last (default: euchre --bots rules,rules)"
+    )
     a = ap.parse_args()
+    a.args = a.args or ["euchre", "--bots", "rules,rules"]
     start = statistics.median(run([*a.args, "--matches", "1", "--seed", str(a.seed)])[1] for _ in range(3))
     print(f"simulate {' '.join(a.args)} --matches {a.matches}: --jobs 1 vs --jobs {a.jobs}, {a.pairs} pairs")
     print(f"start (CPU of one match, median of 3): {start:.2f} s")

@@ -60,7 +60,6 @@ def test_batches_come_back_in_order_from_both_workers_and_the_parent_runs_no_thr
     assert set(threads) == {before}  # no handler thread next to the parent's own
 
 
-
 _ORPHANED = """
 import sys, time
 from interpreter.simulate import Setup

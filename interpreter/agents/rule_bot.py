@@ -62,6 +62,8 @@ class _Contract:
     same_ranks: bool = False
     n_follow: int = 0  # the effective suits' indices are below it (a list of counts per suit is this long)
     top_two: tuple[tuple[int, ...], ...] = ()  # per card: the top and the second card of its effective suit
+    trump_order: tuple[int, ...] = ()  # the trump suit's cards high to low (none at no-trump)
+    side_tops: int = 0  # the top card of each effective suit but trump, as bits
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,13 @@ def _contract_tables(
         top_flag,
         side_suits,
     )
-    ct = replace(ct, n_follow=max(follow, default=-1) + 1, top_two=tuple(suits[follow[c]][:2] for c in range(size)))
+    ct = replace(
+        ct,
+        n_follow=max(follow, default=-1) + 1,
+        top_two=tuple(suits[follow[c]][:2] for c in range(size)),
+        trump_order=suits.get(trump, ()) if trump >= 0 else (),
+        side_tops=sum(1 << ranked[0] for suit, ranked in suits.items() if suit != trump or trump < 0),
+    )
     return _with_cents(ct, size, len(suits))
 
 
@@ -368,28 +376,27 @@ class RuleBot:
     @staticmethod
     def _lone_tricks(tables: _Tables, rules: Rules, hand: list[int], k: int) -> float:
         """`lone_tricks` with the bot's tables of `rules` at hand."""
-        contract = rules.contracts[k]
-        place = tables.place[k]
-        trump = contract.trump
-        if trump < 0:
+        ct = tables.contracts[k]
+        if ct.trump < 0:
+            place = ct.place
             return sum(1.0 if place[c] == 0 else 0.0 for c in hand)
-        follow = contract.follow
-        trumps: list[int] = []
-        aces = 0  # its side suits' top cards
+        bit = tables.bit
+        held = 0
         for c in hand:
-            if follow[c] == trump:
-                trumps.append(place[c])
-            elif place[c] == 0:
-                aces += 1
-        trumps.sort()
+            held |= bit[c]
+        # its top-trump run (the trumps from the top down that it holds), its trumps, its side
+        # suits' top cards
         run = 0
-        while run < len(trumps) and trumps[run] == run:
+        for c in ct.trump_order:
+            if not held >> c & 1:
+                break
             run += 1
         if run == 0:
             return 0.0
+        n = (held & ct.trump_mask).bit_count()
         # The opponents' trumps fall to the run: the rest of a long trump suit is good too.
-        sure = float(len(trumps)) if run >= 2 or len(trumps) >= 4 else run + 0.5 * (len(trumps) - run)
-        return sure + 0.85 * aces
+        sure = float(n) if run >= 2 or n >= 4 else run + 0.5 * (n - run)
+        return sure + 0.85 * (held & ct.side_tops).bit_count()
 
     def threshold(self, rules: Rules, seat: int) -> float:
         """Tricks the bot wants in its own hand before it makes trump (a partner helps)."""
@@ -513,6 +520,11 @@ class RuleBot:
             if n_whole < 2:
                 return False
             whole = [*hand, upcard]
+            # A card's loss adds at most a void to ruff with (0.3: a suit's other terms and every
+            # trump's only fall with a card), so a whole hand counting 0.3 short of the threshold
+            # or more never orders: told from one count, not one per card
+            if (_cents(ct, whole)[0] + 30) * 10 - self._limits[seat] * 1000 < -1e-6:
+                return False
             trump_value = ct.trump_value  # (non-zero exactly for the trump suit's cards: trump_mask)
             counts = _cents_without(ct, whole, whole)
             most = max(counts)
@@ -603,6 +615,26 @@ class RuleBot:
         held = 0
         for x in hand:
             held |= bit[x]
+        # Counted in exact hundredths (`_cents`; a float count is within 1e-12 of it): a single
+        # best count is the best float, and one clear of the threshold decides as the float does;
+        # only equal best counts, or a best at a hair from the threshold, are weighed as floats.
+        best, best_count, tied = -1, 0, False
+        for a in calls:
+            ct = tables.contracts[a - first]
+            if ct.trump < 0 or (held & ct.trump_mask).bit_count() >= 2:
+                count = _cents(ct, hand)[0]
+                if best < 0 or count > best_count:
+                    best, best_count, tied = a, count, False
+                elif count == best_count:
+                    tied = True
+        if best < 0:
+            return c.PASS
+        limit = self._limits[seat]
+        if not tied:
+            margin = best_count * 10 - limit * 1000
+            if margin > 1e-6 or margin < -1e-6:
+                return best if margin > 0 else c.PASS
+            return best if self._worth(rules, hand, best - first)[0] >= limit else c.PASS
         best, best_est = -1, 0.0
         for a in calls:
             ct = tables.contracts[a - first]
@@ -610,9 +642,7 @@ class RuleBot:
                 est = self._worth(rules, hand, a - first)[0]
                 if best < 0 or est > best_est:
                     best, best_est = a, est
-        if best < 0:
-            return c.PASS
-        return best if best_est >= self._limits[seat] else c.PASS
+        return best if best_est >= limit else c.PASS
 
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
         """Bid within the estimate (own tricks + partner's help): the strongest contract first, then the cheapest."""
@@ -900,17 +930,27 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
 def _same_floats(ct: _Contract, whole: list[int], tied: list[int]) -> bool:
     """Do the hands `whole` less each card of `tied` (which tie in hundredths) count the same
     float, to the last bit? Yes when each is a side card of `whole` whose suit holds neither its
-    top nor its second card: such a suit adds nothing to the count with or without the card, so
-    each hand left adds the same terms in the same order (the trumps, the long-trump bonus, the
-    other suits in the order of their first card, the voids: equal, as the hundredths tie).
-    Then the lowest card is the weakest, as the reference's max() over (float, -card) keeps."""
+    top card nor (unless the card is alone in its suit) its second: such a suit adds nothing to
+    the count with or without the card (a second card counts in a suit of two or more), so each
+    hand left adds the same terms in the same order (the trumps, the long-trump bonus, the other
+    suits in the order of their first card, the voids: equal, as the hundredths tie). Then the
+    lowest card is the weakest, as the reference's max() over (float, -card) keeps."""
     trump_cents = ct.trump_cents
     top_two = ct.top_two
+    follow = ct.follow
     for c in tied:
         if trump_cents[c] or c not in whole:
             return False
-        for t in top_two[c]:
-            if t in whole:
+        top = top_two[c]
+        if top[0] in whole:
+            return False
+        if len(top) > 1 and top[1] in whole:
+            suit = follow[c]
+            held = 0
+            for x in whole:
+                if follow[x] == suit:
+                    held += 1
+            if held > 1:
                 return False
     return True
 

@@ -9,13 +9,18 @@ as the yardstick does. The yardstick, benchmarks/euchre_yardstick.py, plays the
 same euchre written plainly by hand (`play_hand(hands, upcard, dealer, choose)`),
 drawing the same way from the same seeds: all three play the very same hands.
 
-Honest timing: CPU time (`time.process_time`), and the engine and the
-yardstick run in pairs, taking turns (who goes first alternates), so a machine
-that speeds up or slows down during the run moves both sides of a pair alike.
-The ratio reported is the median of the per-pair ratios, with its spread (min
-and max); every variant's hands/s is the median of its runs, one a pair.
+Honest timing: CPU time (`time.process_time`). Every variant's hands/s is the
+median of `--pairs` runs of `--hands` hands, the variants taking turns. The ratio
+to the yardstick is read apart, in many short rounds (`--rounds` of
+`--round-hands` hands, after one untimed round): each round runs euchre's two
+loops and the yardstick back to back from the same seed (who goes first rotates),
+so a machine that speeds up or slows down moves the sides of a round alike, and a
+burst of load spoils one short round rather than a long run. The ratio reported
+is the median of the per-round ratios, with the middle half (quartiles) and the
+extremes: the spread as measured, none left out.
 
-    python benchmarks/throughput.py [--hands N] [--pairs P] [--json] [--also FILE] [VARIANT ...]
+    python benchmarks/throughput.py [--hands N] [--pairs P] [--rounds R] [--round-hands H]
+                                    [--json] [--also FILE] [VARIANT ...]
 
 `--also FILE` times another yardstick (a module with `random_hand(rng, dealer)`)
 in the same pairs and prints its ratio too.
@@ -114,13 +119,24 @@ def measure(runners: dict[str, Runner], hands: int, pairs: int) -> dict[str, lis
 
 
 def ratio_stats(engine: list[float], other: list[float]) -> dict[str, float]:
-    """Engine speed over the other side's, pair by pair (time_other / time_engine)."""
-    ratios = [o / e for e, o in zip(engine, other, strict=True)]
+    """Engine speed over the other side's, round by round (time_other / time_engine): the
+    median, the quartiles (the middle half of the rounds) and the extremes."""
+    ratios = sorted(o / e for e, o in zip(engine, other, strict=True))
+    q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios[0],) * 3
     return {
         "ratio": round(statistics.median(ratios), 3),
-        "ratio_min": round(min(ratios), 3),
-        "ratio_max": round(max(ratios), 3),
+        "ratio_q1": round(q1, 3),
+        "ratio_q3": round(q3, 3),
+        "ratio_min": round(ratios[0], 3),
+        "ratio_max": round(ratios[-1], 3),
     }
+
+
+def rounds(runners: dict[str, Runner], hands: int, count: int) -> dict[str, list[float]]:
+    """euchre's loops against the yardstick: one untimed round (the memos filled as in a
+    long run), then `count` short rounds side by side (measure: the order rotates)."""
+    measure(runners, hands, 1)
+    return measure(runners, hands, count)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=4000, help="hands per run (default 4000)")
     ap.add_argument("--pairs", type=int, default=5, help="runs of each side (default 5); medians are reported")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--rounds", type=int, default=41, help="short rounds of euchre vs the yardstick (default 41)")
+    ap.add_argument("--round-hands", type=int, default=400, help="hands a round, each side (default 400)")
     ap.add_argument("--also", type=Path, help="another yardstick module with random_hand(rng, dealer)")
     args = ap.parse_args(argv)
     names = args.variants or bundled_names()
@@ -136,15 +154,22 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         runners[name] = engine_runner(name)
         runners[name + PLAY_OUT] = engine_runner(name, batched=True)
-    if "euchre" in runners:
-        runners["yardstick"] = yardstick_runner(load_module(YARDSTICK))
-        if args.also is not None:
-            runners["also"] = yardstick_runner(load_module(args.also))
     times = measure(runners, args.hands, args.pairs)
     rate = {n: args.hands / statistics.median(t) for n, t in times.items()}
+    if "euchre" in runners:  # the ratio: short rounds of the three side by side (and `--also`)
+        duel = {"euchre": runners["euchre"], "euchre" + PLAY_OUT: runners["euchre" + PLAY_OUT]}
+        duel["yardstick"] = yardstick_runner(load_module(YARDSTICK))
+        if args.also is not None:
+            duel["also"] = yardstick_runner(load_module(args.also))
+        timed = rounds(duel, args.round_hands, args.rounds)
+        times.update({n: timed[n] for n in duel if n not in times})
+        rate.update({n: args.round_hands / statistics.median(timed[n]) for n in duel if n not in rate})
+        times["euchre"], times["euchre" + PLAY_OUT] = timed["euchre"], timed["euchre" + PLAY_OUT]
     out: dict[str, object] = {
         "hands": args.hands,
         "pairs": args.pairs,
+        "rounds": args.rounds,
+        "round_hands": args.round_hands,
         "clock": "process_time",
         "build": BUILD,
         "variants": {
@@ -180,14 +205,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'yardstick':<{width}}  {rate['yardstick']:>12.0f}   (benchmarks/euchre_yardstick.py)")
         batched = out["play_out"]
         assert isinstance(batched, dict)
-        print(
-            f"euchre / yardstick, per-decision loop (legal_actions + apply): {out['ratio']:.2f}x "
-            f"median of {args.pairs} pairs (min {out['ratio_min']:.2f}x, max {out['ratio_max']:.2f}x)"
-        )
-        print(
-            f"euchre / yardstick, play_out (a hand in one call):           {batched['ratio']:.2f}x "
-            f"median of {args.pairs} pairs (min {batched['ratio_min']:.2f}x, max {batched['ratio_max']:.2f}x)"
-        )
+        print(f"euchre / yardstick: median of {args.rounds} rounds of {args.round_hands} hands [quartiles] (min-max)")
+        for label, stats in (
+            ("per-decision loop (legal_actions + apply)", out),
+            ("play_out (a hand in one call)", batched),
+        ):
+            print(
+                f"  {label:<42} {stats['ratio']:.2f}x [{stats['ratio_q1']:.2f}-{stats['ratio_q3']:.2f}] "
+                f"({stats['ratio_min']:.2f}-{stats['ratio_max']:.2f})"
+            )
     if "also" in out:
         also = out["also"]
         assert isinstance(also, dict)

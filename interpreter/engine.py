@@ -404,10 +404,7 @@ class State:
         hands = self.hands
         history = self.history
         plays = rules.seat_plays
-        follow = self.follow
-        power = self.power
-        by_led = self.by_led
-        same_suit = rules.follows_by_led[self.contract]  # per led suit, per card: does it follow (a flag)
+        leads = rules.leads_by_card[self.contract]  # per card led: (its suit, the trick's ranks, the follow flags)
         tricks = self.tricks
         winners = self.trick_winners
         nxt = self.nxt  # (trick_orders' common cases inlined: no call)
@@ -434,10 +431,8 @@ class State:
                 except ValueError:
                     break
                 history.append(plays[p][card])  # type: ignore[arg-type]  # (seat, card), shared
-                led = follow[card]
-                rank = by_led[led]
-                same = same_suit[led]
-                best = power[card]
+                led, rank, same = leads[card]
+                best = rank[card]  # (the card led follows its own suit: its rank is its power)
                 winner = leader = p
                 for p in orders[leader]:
                     hand = hands[p]
@@ -837,6 +832,7 @@ class State:
     def advance(self) -> None:
         """Start the next phase that has a decision to ask for."""
         rules = self.rules
+        begins = rules.phase_begins  # per phase: its begin behind its gate; the play phase's start
         while self.status is None:
             # the next phase to try, from a table per spec (Rules.walk_open, walk_fixed): past the
             # bidding steps that wait for a contract once one is fixed (their begin would decline)
@@ -846,13 +842,7 @@ class State:
                 self.finish_redeal()
                 return
             self.phase = phase
-            if phase == rules.play_phase:
-                self._start_play()
-                return
-            gate = rules.phase_gates[phase]
-            if gate is not None and not gate.fn(rules.hand_env(self)):
-                continue  # not offered in this hand
-            if rules.phases[phase].begin(self):
+            if begins[phase](self):  # it asks (or the play starts); else not offered, or nothing to ask
                 return
 
     def finish_redeal(self) -> None:
@@ -887,7 +877,9 @@ class State:
             self.counters = outcome.counters
 
     # ------------------------------------------------------------ the tricks
-    def _start_play(self) -> None:
+    def _start_play(self) -> bool:
+        """The play phase starts: its tables, the seats playing, the teams, the first leader (True:
+        the phase walk stops here, Rules.phase_begins)."""
         rules = self.rules
         # the contract's tables (follow, power, ranks by led suit, ruff): one look-up
         self.follow, self.power, self.by_led, self.trump = rules.play_tables[self.contract]
@@ -918,6 +910,7 @@ class State:
         seat = by_dealer[self.dealer] if by_dealer else -1
         self.leader = self.turn = seat if seat >= 0 and not out[seat] else self.first_leader()
         # (`led` is -1 here: only a trick step sets it, and the play starts once)
+        return True
 
     def first_leader(self) -> int:
         """The seat that leads the first trick: the spec's lead rows, skipping a seat that sits out."""

@@ -187,9 +187,10 @@ class Rules:
     # Per contract, per led suit (the jokers' own suit at no-trump is the last row): each card's
     # power when it can win that trick (it follows the led suit or beats it), else -1.
     ranks_by_led: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    # Per contract, per led suit (as ranks_by_led): per card, does it follow that suit (the pure trick
-    # loop tests a flag, cheaper there than comparing the card's suit with the led one)
-    follows_by_led: tuple[tuple[tuple[bool, ...], ...], ...] = ()
+    # Per contract, per card: what its lead sets for the trick in the pure trick loop (State._play_tricks),
+    # one look-up and one unpacking a trick: (the suit it leads, that suit's ranks_by_led row, and per
+    # card whether it follows that suit: a flag the loop tests, cheaper there than comparing suits)
+    leads_by_card: tuple[tuple[tuple[int, tuple[int, ...], tuple[bool, ...]], ...], ...] = ()
     counts_deals: bool = False  # the match end reads `deals` (so a redeal can end the match)
     player_option: str | None = None  # the option that chooses the number of players, if any
     player_counts: tuple[int, ...] = ()  # every number of players the spec allows
@@ -234,6 +235,10 @@ class Rules:
     # contract skipped, as their `begin` would decline). The play phase is the last phase to try.
     walk_open: tuple[int, ...] = ()
     walk_fixed: tuple[int, ...] = ()
+    # Per phase to the play phase: what the phase walk (State.advance) calls to start it, True when it
+    # asks for a decision: the phase's `begin` (behind its gate where it has one), and for the play
+    # phase `State._start_play`. One call a phase tried, no test of the gate or of the play phase.
+    phase_begins: tuple[Callable[[State], bool], ...] = ()
     # Per seat: the sides on his team when he is the maker with no called partner (State._start_play)
     maker_teams: tuple[tuple[bool, ...], ...] = ()
     # The auction's bid rows by action (a named bid's tricks and contract): what the bots read of a bid
@@ -266,13 +271,21 @@ class Rules:
         self.next_seat_orders = self.trick_orders(self.next_seat)
         self.printed_suit = tuple(self.deck.suit_of(c) for c in range(self.deck.size))
         self.ranks_by_led = tuple(ranks_by_led(c, len(self.deck.suits)) for c in self.contracts)
-        self.follows_by_led = tuple(
-            tuple(tuple(suit == led for suit in c.follow) for led in range(len(rows)))
-            for c, rows in zip(self.contracts, self.ranks_by_led, strict=True)
-        )
+        leads = []
+        for c, rows in zip(self.contracts, self.ranks_by_led, strict=True):
+            follows = [tuple(suit == led for suit in c.follow) for led in range(len(rows))]
+            leads.append(tuple((led, rows[led], follows[led]) for led in c.follow))
+        self.leads_by_card = tuple(leads)
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
         self.walk_open, self.walk_fixed = phase_walk(self.phase_waits, self.first_declaration, self.play_phase)
+        self.phase_begins = (
+            *(
+                phase.begin if gate is None else _gated(gate, phase.begin)
+                for phase, gate in zip(self.phases, self.phase_gates, strict=True)
+            ),
+            State._start_play,
+        )
         self.bid_rows = {row.action: row for phase in self.phases for row in getattr(phase, "bids", ())}
         self.maker_teams = tuple(tuple(side == self.side_of[seat] for side in range(self.n_sides)) for seat in range(n))
         self.side_state_keys = tuple((name, get) for name, get in self.side_keys if side_reads_state(name))
@@ -370,14 +383,11 @@ class Rules:
         if COMPILED:  # native loops over each seat's deck positions, the cards taken as objects
             cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)
             hands = cast("list[list[int]]", [[cards[i] for i in seat] for seat in self.deal_positions[dealer]])
-            # the shuffled deck itself (never changed again) goes to the State, which reads each
-            # seat's dealt tuple from it when asked (`State.dealt`: a played-out hand never asks)
-            return State(self, dealer, hands, upcard, scores, deal_number, counters_before, None, deck)
-        # each seat's picker applied to the deck (as a tuple, so that every picker gives a
-        # tuple: what was dealt), and made a list: all in C (no Python loop)
-        dealt = tuple(map(call, self.deal_pickers[dealer], repeat(tuple(deck))))
-        hands = list(map(list, dealt))
-        return State(self, dealer, hands, upcard, scores, deal_number, counters_before, dealt)  # fresh lists
+        else:  # each seat's picker applied to the deck, made a list: all in C (no Python loop)
+            hands = list(map(list, map(call, self.deal_pickers[dealer], repeat(deck))))
+        # the shuffled deck itself (never changed again) goes to the State, which reads each seat's
+        # dealt tuple from it when asked (`State.dealt`: a played-out hand never asks)
+        return State(self, dealer, hands, upcard, scores, deal_number, counters_before, None, deck)  # fresh lists
 
     def start_counters(self) -> dict[str, list[int]]:
         if not self.counters:
@@ -782,6 +792,15 @@ def _picker(positions: list[int]) -> Callable[[Sequence[int]], Any]:
     if len(positions) >= 2:
         return itemgetter(*positions)
     return itemgetter(slice(positions[0], positions[0] + 1) if positions else slice(0, 0))
+
+
+def _gated(gate: CompiledExpr, begin: Callable[[State], bool]) -> Callable[[State], bool]:
+    """A phase's `begin` behind its gate (`when`): a hand where the gate does not hold skips it."""
+
+    def begin_if(st: State) -> bool:
+        return bool(gate.fn(st.rules.hand_env(st))) and begin(st)
+
+    return begin_if
 
 
 def _capped(points: int, room: int) -> int:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import add, call, itemgetter
+from operator import add, itemgetter
 from typing import Any, Final, NamedTuple, Protocol, cast
 
 from .actions import ActionCodec
@@ -383,8 +382,10 @@ class Rules:
         if COMPILED:  # native loops over each seat's deck positions, the cards taken as objects
             cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)
             hands = cast("list[list[int]]", [[cards[i] for i in seat] for seat in self.deal_positions[dealer]])
-        else:  # each seat's picker applied to the deck, made a list: all in C (no Python loop)
-            hands = list(map(list, map(call, self.deal_pickers[dealer], repeat(deck))))
+        else:  # each seat's picker applied to the deck, made a list (a plain loop: ~2k instructions less
+            hands = []  # than the same in map() calls, callgrind)
+            for pick in self.deal_pickers[dealer]:
+                hands.append(list(pick(deck)))
         # the shuffled deck itself (never changed again) goes to the State, which reads each seat's
         # dealt tuple from it when asked (`State.dealt`: a played-out hand never asks)
         return State(self, dealer, hands, upcard, scores, deal_number, counters_before, None, deck)  # fresh lists

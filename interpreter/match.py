@@ -18,7 +18,15 @@ from .rules import Rules
 
 
 class Agent(Protocol):
-    """Anything that picks an action for the seat to act."""
+    """Anything that picks an action for the seat to act.
+
+    An agent may also offer `act_among(state, seat, legal) -> int`: the answer `act`
+    would give, handed `legal`, the State's `legal_actions()` with two actions or more
+    (the caller's list: read, not changed). Offering it declares that the agent answers a
+    forced decision (one legal action) with that action and nothing else (no draw from
+    its random source, no memory kept): `play_match` then plays a forced action without
+    asking, and asks the others with the list it made (a rules-bots hand has about 8
+    forced decisions of 25). Agents without it are asked by `act`, every decision."""
 
     def act(self, state: State, seat: int) -> int: ...
 
@@ -115,11 +123,17 @@ def play_match(
     overlays = tuple(overlays)  # (read when a hand's record is asked for: after the hand)
     counters = rules.start_counters()
     scores = result.scores
+    among = [getattr(agent, "act_among", None) for agent in agents]  # (see Agent)
     for number in range(1, max_hands + 1):
         state = rules.deal(rng, dealer, scores, number, counters)
         while state.status is None:  # (not the `is_over` property: a call a decision)
             seat = state.turn
-            state.apply(agents[seat].act(state, seat))
+            choose = among[seat]
+            if choose is None:
+                state.apply(agents[seat].act(state, seat))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[0] if len(legal) == 1 else choose(state, seat, legal))
         outcome = state.result()
         hand = HandRecord(rules, outcome, state, variant, overlays)
         result.hands.append(hand)

@@ -265,6 +265,12 @@ class RuleBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.act_among(state, seat, legal)
+
+    def act_among(self, state: State, seat: int, legal: list[int]) -> int:
+        """`act` given `legal`, the State's `legal_actions()` (two or more; read only): the
+        match's loop asks it so (see `match.Agent`) and plays a forced action itself, which
+        the rule bot answers with nothing done but returning it."""
         rules = state.rules
         tables = self._last if rules is self._last_rules else self.tables(rules)
         if state.playing:  # a card to play (the trick phase offers nothing else)

@@ -1,0 +1,41 @@
+"""The rule bot's record of plays (`_Plays`) agrees with `observe.PlayMemory` and with the
+unseen cards counted from scratch, decision by decision, in every bundled variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.agents.rule_bot import _PLAYS, _unseen, tables_of
+from interpreter.observe import PlayMemory
+from interpreter.variants import bundled_names, load_rules
+
+
+@pytest.mark.parametrize("variant", bundled_names())
+def test_plays_and_unseen_agree_with_a_fresh_count(variant: str) -> None:
+    rules = load_rules(variant)
+    tables = tables_of(rules)
+    rng = random.Random(23)
+    asked = 0
+    for number in range(12):
+        state = rules.deal(rng, number % rules.players)
+        while not state.is_over:
+            seat = state.turn
+            if state.playing:
+                st = state.clone() if rng.random() < 0.2 else state  # a fresh history: started over
+                unseen = _unseen(st, seat, tables)
+                memory = PlayMemory()
+                memory.update(st)
+                assert _PLAYS.gone == memory.gone_mask
+                assert [{f for f in range(64) if v >> f & 1} for v in _PLAYS.voids] == memory.voids
+                seen = memory.gone_mask
+                for x in st.hands[seat]:
+                    seen |= 1 << x
+                if st.upcard >= 0 and not st.upcard_taken:
+                    seen |= 1 << st.upcard
+                full = (1 << rules.codec.n_cards) - 1
+                assert unseen & full == ~seen & full
+                asked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert asked > 0

@@ -138,13 +138,13 @@ class PlayMemory:
     history at every decision.
     """
 
-    __slots__ = ("history", "upto", "gone_mask", "voids", "in_trick", "led")
+    __slots__ = ("history", "upto", "gone_mask", "void_bits", "in_trick", "led")
 
     def __init__(self) -> None:
         self.history: list[tuple[int, int]] | None = None
         self.upto = 0
         self.gone_mask = 0  # every card played to a trick, the current one included, as bits (1 << card)
-        self.voids: list[set[int]] = []  # per seat: effective suits it failed to follow
+        self.void_bits: list[int] = []  # per seat: the effective suits it failed to follow, as bits (1 << suit)
         self.in_trick = 0  # cards played to the current trick
         self.led = -1  # the effective suit led to the current trick
 
@@ -159,6 +159,11 @@ class PlayMemory:
             mask ^= low
         return cards
 
+    @property
+    def voids(self) -> list[set[int]]:
+        """Per seat, the effective suits it failed to follow (new sets: `void_bits` is the record)."""
+        return [{suit for suit in range(bits.bit_length()) if bits >> suit & 1} for bits in self.void_bits]
+
     def update(self, st: State) -> None:
         history = st.history
         upto = self.upto
@@ -166,7 +171,7 @@ class PlayMemory:
             self.history = history
             upto = 0
             self.gone_mask = 0
-            self.voids = [set() for _ in range(st.rules.players)]
+            self.void_bits = [0] * st.rules.players
             self.in_trick = 0
             self.led = -1
         if upto == len(history):
@@ -177,7 +182,7 @@ class PlayMemory:
         bits = _BITS if n_cards <= len(_BITS) else tuple(1 << card for card in range(n_cards))
         follow = st.follow
         size = st.n_active
-        voids = self.voids
+        voids = self.void_bits
         mask = self.gone_mask
         in_trick = self.in_trick
         led = self.led
@@ -187,7 +192,7 @@ class PlayMemory:
                 if in_trick == 0:
                     led = follow[a]
                 elif follow[a] != led:
-                    voids[s].add(led)
+                    voids[s] |= 1 << led
                 in_trick += 1
                 if in_trick == size:
                     in_trick = 0

@@ -1,5 +1,6 @@
-"""The rule bot's record of plays (`_Plays`) agrees with `observe.PlayMemory` and with the
-unseen cards counted from scratch, decision by decision, in every bundled variant."""
+"""The rule bots' shared memory of plays (`_MEMORY`, read on decision by decision across
+hands and clones) agrees with a `PlayMemory` reading the State afresh, and their unseen cards
+with a count from scratch, decision by decision, in every bundled variant."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 import pytest
 
-from interpreter.agents.rule_bot import _PLAYS, _unseen, tables_of
+from interpreter.agents.rule_bot import _MEMORY, _unseen, tables_of
 from interpreter.observe import PlayMemory
 from interpreter.variants import bundled_names, load_rules
 
@@ -27,8 +28,9 @@ def test_plays_and_unseen_agree_with_a_fresh_count(variant: str) -> None:
                 unseen = _unseen(st, seat, tables)
                 memory = PlayMemory()
                 memory.update(st)
-                assert _PLAYS.gone == memory.gone_mask
-                assert [{f for f in range(64) if v >> f & 1} for v in _PLAYS.voids] == memory.voids
+                assert _MEMORY.gone_mask == memory.gone_mask
+                assert _MEMORY.void_bits == memory.void_bits
+                assert [sorted(v) for v in memory.voids] == st.observation_ints(seat).voids
                 seen = memory.gone_mask
                 for x in st.hands[seat]:
                     seen |= 1 << x

@@ -2,7 +2,7 @@
 
 It reads only what its seat may know — its own hand, the upcard, the public
 bidding results, the cards played and the voids shown (a record of the
-hand's plays, `_Plays`, grown decision by decision instead of rebuilding `observation_ints`) and
+hand's plays, `observe.PlayMemory`, grown decision by decision instead of rebuilding `observation_ints`) and
 `state.legal_actions()` — plus the compiled tables of the rules (each
 contract's `follow` and `power`, `side_of`, `hand_tricks`). It never names a
 variant, a suit or a card, so a new variant needs no new bot.
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import Contract
 from ..engine import State
+from ..observe import PlayMemory
 from ..rules import Rules
 
 TRUMP_VALUE = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
@@ -227,74 +228,21 @@ def tables_of(rules: Rules) -> _Tables:
     return cached[1]
 
 
-class _Plays:
-    """The plays of the hand the rule bots are in, as their card play asks about them: public,
-    so one record serves every seat and every bot. It is grown from the State's history since
-    the last ask, and started afresh when it meets another history (a new hand, a clone) or a
-    shorter one (the same questions `observe.PlayMemory` answers, as ints: the suits a seat
-    showed void in are bits, and a seat's own cards are read once a hand)."""
-
-    __slots__ = ("history", "upto", "gone", "voids", "in_trick", "led", "seen")
-
-    def __init__(self) -> None:
-        self.history: list[tuple[int, int]] | None = None
-        self.upto = 0
-        self.gone = 0  # every card played to a trick, the current one included, as bits (1 << card)
-        self.voids: list[int] = []  # per seat: the effective suits it failed to follow, as bits (1 << suit)
-        self.in_trick = 0  # cards played to the current trick
-        self.led = -1  # the effective suit led to the current trick
-        # per seat: its hand when first asked this hand, and the turned-down upcard, as bits (0:
-        # not yet read). A card leaves a hand in the play only by being played, so with `gone`
-        # it is what the seat has seen: its hand now is this less `gone`
-        self.seen: list[int] = []
-
-
-_PLAYS = _Plays()
-
-
-def _catch_up(plays: _Plays, st: State, n_cards: int, bit: tuple[int, ...]) -> None:
-    """Bring `plays` up to `st`'s history (see _Plays)."""
-    history = st.history
-    upto = plays.upto
-    if history is not plays.history or len(history) < upto:
-        plays.history = history
-        upto = 0
-        plays.gone = 0
-        players = st.rules.players
-        plays.voids = [0] * players
-        plays.seen = [0] * players
-        plays.in_trick = 0
-        plays.led = -1
-    if upto < st.play_from:  # (the bidding before the first play holds no card played)
-        upto = st.play_from
-    follow = st.follow
-    size = st.n_active
-    voids = plays.voids
-    gone = plays.gone
-    in_trick = plays.in_trick
-    led = plays.led
-    for s, a in history[upto:]:
-        if a < n_cards:
-            gone |= bit[a]
-            if in_trick:
-                if follow[a] != led:
-                    voids[s] |= 1 << led
-            else:
-                led = follow[a]
-            in_trick += 1
-            if in_trick == size:
-                in_trick = 0
-    plays.upto = len(history)
-    plays.gone = gone
-    plays.in_trick = in_trick
-    plays.led = led
+# The plays of the hand the rule bots are in, as their card play asks about them: public, so
+# one memory serves every seat and every bot (grown from the State's history since the last
+# ask, started afresh on another history: a new hand, a clone). Beside it, per seat, its hand
+# when first asked this hand and the turned-down upcard, as bits (0: not yet read; started
+# afresh with the memory): a card leaves a hand in the play only by being played, so with
+# the cards gone that is what the seat has seen.
+_MEMORY = PlayMemory()
+_SEEN: list[list[int]] = [[]]
 
 
 class _View:
     """What the seat knows at a bidding decision, read from the State without copying: of
     the knowledge of `State.observation_ints(seat)`, the parts the bidding reads (its seat,
     its hand, the upcard, the contract and its maker; the card play reads the State and the
-    shared record of plays (`_Plays`) directly, see `RuleBot._lead` and `RuleBot.act`)."""
+    shared memory of plays (`_MEMORY`) directly, see `RuleBot._lead` and `RuleBot.act`)."""
 
     __slots__ = ("seat", "hand", "upcard", "contract", "maker")
 
@@ -757,9 +705,9 @@ class RuleBot:
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
         """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
-        unseen = _unseen(st, seat, tables)  # (brings the record of plays up to date: its voids are read below)
+        unseen = _unseen(st, seat, tables)  # (brings the memory of plays up to date: its voids are read below)
         mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
-        voids = _PLAYS.voids  # per seat: the suits shown void in, as bits
+        voids = _MEMORY.void_bits  # per seat: the suits shown void in, as bits
         follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
         # Its trumps: how many, the highest (the first of equals in `legal`'s order) and the lowest
         # (the last of equals): the ends of the trumps sorted high to low. Its other cards are
@@ -849,20 +797,23 @@ def _played_by(st: State, seat: int) -> int:
 
 def _unseen(st: State, seat: int, tables: _Tables) -> int:
     """The cards that may be in another hand than `seat`'s, as bits: not played (the shared
-    record of plays, brought up to date), not in its hand, not the turned-down upcard."""
-    plays = _PLAYS
+    memory of plays, brought up to date), not in its hand, not the turned-down upcard."""
+    memory = _MEMORY
     history = st.history
-    if history is not plays.history or plays.upto != len(history):
-        _catch_up(plays, st, tables.n_cards, tables.bit)
-    seen = plays.seen[seat]
+    if history is not memory.history or memory.upto != len(history):
+        if history is not memory.history or len(history) < memory.upto:  # the memory starts afresh
+            _SEEN[0] = [0] * st.rules.players
+        memory.update(st)
+    seen_of = _SEEN[0]
+    seen = seen_of[seat]
     if not seen:
         bit = tables.bit
         for x in st.hands[seat]:  # its own cards
             seen |= bit[x]
         if st.upcard >= 0 and not st.upcard_taken:
             seen |= bit[st.upcard]  # turned down: out of play
-        plays.seen[seat] = seen
-    return ~(plays.gone | seen)
+        seen_of[seat] = seen
+    return ~(memory.gone_mask | seen)
 
 
 def _mates(st: State, seat: int, tables: _Tables) -> int:

@@ -842,7 +842,16 @@ class State:
                 self.finish_redeal()
                 return
             self.phase = phase
-            if begins[phase](self):  # it asks (or the play starts); else not offered, or nothing to ask
+            if COMPILED:  # native calls: through the table's Python-level callables each costs a wrapper
+                if phase == rules.play_phase:
+                    self._start_play()
+                    return
+                gate = rules.phase_gates[phase]
+                if gate is not None and not gate.fn(rules.hand_env(self)):
+                    continue  # not offered in this hand
+                if rules.phases[phase].begin(self):
+                    return
+            elif begins[phase](self):  # it asks (or the play starts); else not offered, or nothing to ask
                 return
 
     def finish_redeal(self) -> None:

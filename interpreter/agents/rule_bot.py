@@ -447,12 +447,8 @@ class RuleBot:
         ct = tables.contracts[k]
         counts = _cents_without(ct, whole, cards)
         most = max(counts)
-        if counts.count(most) == 1:
-            return cards[counts.index(most)]
-        tied = [c for c, count in zip(cards, counts, strict=True) if count == most]
-        if _same_floats(ct, whole, tied):
-            return min(tied)  # the lowest card of equal floats, as the reference keeps
-        return self._weakest_of(rules, cards, k, whole, counts, most)[0]
+        card = _clear_weakest(ct, whole, cards, counts, most)
+        return card if card >= 0 else self._weakest_of(rules, cards, k, whole, counts, most)[0]
 
     def _weakest_of(
         self, rules: Rules, cards: list[int], k: int, whole: list[int], counts: list[int], most: int
@@ -541,11 +537,7 @@ class RuleBot:
             trump_value = ct.trump_value  # (non-zero exactly for the trump suit's cards: trump_mask)
             counts = _cents_without(ct, whole, whole)
             most = max(counts)
-            if counts.count(most) == 1:
-                worst = whole[counts.index(most)]
-            else:
-                tied = [c for c, count in zip(whole, counts, strict=True) if count == most]
-                worst = min(tied) if _same_floats(ct, whole, tied) else -1
+            worst = _clear_weakest(ct, whole, whole, counts, most)
             if worst >= 0:
                 # one card's loss counts least (or the floats of those that tie are the same:
                 # the lowest goes, as the reference keeps): the hand left is `most` hundredths
@@ -944,6 +936,17 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
             left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
             values.append(now + base_n[m if left else m - 1] - row[flags] + row[left])
     return values
+
+
+def _clear_weakest(ct: _Contract, whole: list[int], cards: list[int], counts: list[int], most: int) -> int:
+    """The card of `cards` whose loss from `whole` counts least, told without floats: the one
+    whose hundredths (`counts`, the largest `most`) are alone the largest, or the lowest of those
+    that tie when their floats are the same (`_same_floats`, as the reference's max() keeps);
+    -1 when only the floats can tell."""
+    if counts.count(most) == 1:
+        return cards[counts.index(most)]
+    tied = [c for c, count in zip(cards, counts, strict=True) if count == most]
+    return min(tied) if _same_floats(ct, whole, tied) else -1
 
 
 def _same_floats(ct: _Contract, whole: list[int], tied: list[int]) -> bool:

@@ -138,7 +138,7 @@ class PlayMemory:
     history at every decision.
     """
 
-    __slots__ = ("history", "upto", "gone_mask", "void_bits", "in_trick", "led")
+    __slots__ = ("history", "upto", "gone_mask", "void_bits", "in_trick", "led", "_bits")
 
     def __init__(self) -> None:
         self.history: list[tuple[int, int]] | None = None
@@ -147,6 +147,7 @@ class PlayMemory:
         self.void_bits: list[int] = []  # per seat: the effective suits it failed to follow, as bits (1 << suit)
         self.in_trick = 0  # cards played to the current trick
         self.led = -1  # the effective suit led to the current trick
+        self._bits = _BITS  # per card: 1 << card (for this hand's deck: set when the memory starts afresh)
 
     @property
     def gone(self) -> set[int]:
@@ -165,21 +166,27 @@ class PlayMemory:
         return [{suit for suit in range(bits.bit_length()) if bits >> suit & 1} for bits in self.void_bits]
 
     def update(self, st: State) -> None:
+        """Read on from the last call (from the start on another history: a new hand, a clone).
+
+        The plays are read by their place, not by their kind: once the play has started, every
+        action from `st.play_from` on is a card played, in tricks of `st.n_active` (the trick
+        phase offers nothing else); before it no card has been played, so the bidding's actions
+        are passed over without a look."""
         history = st.history
         upto = self.upto
         if history is not self.history or len(history) < upto:
-            self.history = history
+            self._start(st)
             upto = 0
-            self.gone_mask = 0
-            self.void_bits = [0] * st.rules.players
-            self.in_trick = 0
-            self.led = -1
-        if upto == len(history):
+        end = len(history)
+        if upto == end:
             return
-        if upto < st.play_from:  # (the bidding before the first play holds no card played)
-            upto = st.play_from
-        n_cards = st.rules.codec.n_cards
-        bits = _BITS if n_cards <= len(_BITS) else tuple(1 << card for card in range(n_cards))
+        self.upto = end
+        if not st.playing and not st.trick_winners:  # the play has not started: nothing played
+            return
+        start = st.play_from
+        if upto < start:
+            upto = start
+        bits = self._bits
         follow = st.follow
         size = st.n_active
         voids = self.void_bits
@@ -187,19 +194,30 @@ class PlayMemory:
         in_trick = self.in_trick
         led = self.led
         for s, a in history[upto:]:
-            if a < n_cards:
-                mask |= bits[a]
-                if in_trick == 0:
-                    led = follow[a]
-                elif follow[a] != led:
+            mask |= bits[a]
+            if in_trick:  # following: a card of another suit shows the seat void in the led one
+                if follow[a] != led:
                     voids[s] |= 1 << led
                 in_trick += 1
                 if in_trick == size:
                     in_trick = 0
-        self.upto = len(history)
+            else:  # the lead
+                led = follow[a]
+                in_trick = 1 % size
         self.gone_mask = mask
         self.in_trick = in_trick
         self.led = led
+
+    def _start(self, st: State) -> None:
+        """Start afresh on `st`'s history (nothing read of it yet)."""
+        self.history = st.history
+        self.upto = 0
+        self.gone_mask = 0
+        self.void_bits = [0] * st.rules.players
+        self.in_trick = 0
+        self.led = -1
+        n_cards = st.rules.codec.n_cards
+        self._bits = _BITS if n_cards <= len(_BITS) else tuple(1 << card for card in range(n_cards))
 
 
 def lower_is_better(st: State) -> bool:

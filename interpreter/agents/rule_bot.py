@@ -64,6 +64,12 @@ class _Contract:
     top_two: tuple[tuple[int, ...], ...] = ()  # per card: the top and the second card of its effective suit
     trump_order: tuple[int, ...] = ()  # the trump suit's cards high to low (none at no-trump)
     side_tops: int = 0  # the top card of each effective suit but trump, as bits
+    trump_bit: int = 0  # the trump suit as a bit of a set of suits (1 << trump; 0 at no-trump)
+    # A hand's count of cards per effective suit as fields of one int (_throw): per card, its
+    # suit's field's place (suit_shift) and one card in it (suit_one); a field holds any count
+    suit_shift: tuple[int, ...] = ()
+    suit_one: tuple[int, ...] = ()
+    count_field: int = 0  # the mask of one field
 
 
 @dataclass(frozen=True)
@@ -184,6 +190,10 @@ def _contract_tables(
         top_two=tuple(suits[follow[c]][:2] for c in range(size)),
         trump_order=suits.get(trump, ()) if trump >= 0 else (),
         side_tops=sum(1 << ranked[0] for suit, ranked in suits.items() if suit != trump or trump < 0),
+        trump_bit=1 << trump if trump >= 0 else 0,
+        suit_shift=tuple(size.bit_length() * follow[c] for c in range(size)),
+        suit_one=tuple(1 << size.bit_length() * follow[c] for c in range(size)),
+        count_field=(1 << size.bit_length()) - 1,
     )
     return _with_cents(ct, size, len(suits))
 
@@ -696,19 +706,22 @@ class RuleBot:
     # that follows is chosen in `act` itself: the most frequent decision, spared a call.)
 
     def _lead(self, st: State, seat: int, legal: list[int], ct: _Contract, tables: _Tables) -> int:
-        """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner."""
+        """Draw trump when it pays (alone, or the maker's team holding the best trump); else cash a winner.
+
+        One pass over the cards, nothing made (a list costs more than the loop's tests): its
+        trumps (how many, the highest: the first of equals in `legal`'s order, the lowest: the
+        last of equals), how many other cards, and of those nothing unseen of their suit beats
+        (its winners) the strongest, the first of equals (as max() keeps), and their suits."""
         unseen = _unseen(st, seat, tables)  # (brings the memory of plays up to date: its voids are read below)
         mates = tables.mates[seat] if st.partner < 0 else _mates(st, seat, tables)
-        voids = _MEMORY.void_bits  # per seat: the suits shown void in, as bits
-        follow, power, trump, higher, trump_mask = ct.follow, ct.power, ct.trump, ct.higher, ct.trump_mask
-        # Its trumps: how many, the highest (the first of equals in `legal`'s order) and the lowest
-        # (the last of equals): the ends of the trumps sorted high to low. Its other cards are
-        # `sides`, and those nothing unseen of their suit beats are `winners` (one pass).
-        n_trumps = 0
-        high = low = -1
-        high_power = low_power = 0
-        sides: list[int] = []
-        winners: list[int] = []
+        follow = ct.follow
+        power = ct.power
+        trump = ct.trump
+        higher = ct.higher
+        n_trumps = n_sides = 0
+        high = low = top = -1
+        high_power = low_power = top_power = 0
+        suits = 0  # the winners' suits, as bits
         for x in legal:
             if follow[x] == trump:  # (the trump suit's cards: trump_mask; never at no-trump, -1)
                 p = power[x]
@@ -722,47 +735,59 @@ class RuleBot:
                         low, low_power = x, p
                 n_trumps += 1
             else:
-                sides.append(x)
+                n_sides += 1
                 if not higher[x] & unseen:
-                    winners.append(x)
-        # the opponents still in the tricks' way, not shown void in trump (asked only when a
-        # trump may be drawn or a winner cashed: nothing else reads them)
-        draw = n_trumps and trump_mask & unseen
-        opponents = []
-        if draw or winners:
+                    p = power[x]
+                    if top < 0 or p > top_power:
+                        top, top_power = x, p
+                    suits |= 1 << follow[x]
+        # whether an opponent is still in the tricks' way, not shown void in trump, and the suits
+        # those have shown void in (they would ruff): asked only when a trump may be drawn or a
+        # winner cashed (nothing else reads them)
+        draw = n_trumps and ct.trump_mask & unseen
+        opponents = False
+        shown = 0
+        if draw or top >= 0:
             out = st.out
-            trump_bit = 1 << trump if trump >= 0 else 0
+            voids = _MEMORY.void_bits  # per seat: the suits shown void in, as bits
+            trump_bit = ct.trump_bit
             for s in tables.others[mates]:
-                if not out[s] and not voids[s] & trump_bit:
-                    opponents.append(s)
+                if not out[s]:
+                    v = voids[s]
+                    if not v & trump_bit:
+                        opponents = True
+                        shown |= v
         maker = st.maker
         on_makers = maker >= 0 and mates >> maker & 1
         if draw and opponents:
-            top = not higher[high] & unseen
+            best = not higher[high] & unseen
             if (
-                (top or n_trumps >= 2)
+                (best or n_trumps >= 2)
                 and seat in st.alone
                 and not (st.partner_card >= 0 and st.partner_secret_from(seat))
             ):
                 return high
-            if on_makers and top and (n_trumps >= 2 or seat == maker):
+            if on_makers and best and (n_trumps >= 2 or seat == maker):
                 return high
-        if winners:
-            # the suits an opponent still in the trick's way has shown void in (it would ruff)
-            shown = 0
-            for s in opponents:
-                shown |= voids[s]
-            safe = [x for x in winners if not shown >> follow[x] & 1] if shown else winners
-            top_card, top_power = -1, 0
-            for x in safe or winners:  # the strongest, the first of equals (as max() keeps)
-                if top_card < 0 or power[x] > top_power:
-                    top_card, top_power = x, power[x]
-            return top_card
-        if n_trumps and (not sides or (on_makers and not higher[high] & unseen)):
+        if top >= 0:
+            if shown & suits:  # a winner in a suit shown void: the strongest winner of the others, if any
+                safe, safe_power = -1, 0
+                for x in legal:
+                    f = follow[x]
+                    if f != trump and not shown >> f & 1 and not higher[x] & unseen:
+                        p = power[x]
+                        if safe < 0 or p > safe_power:
+                            safe, safe_power = x, p
+                if safe >= 0:
+                    return safe
+            return top
+        if n_trumps and (not n_sides or (on_makers and not higher[high] & unseen)):
             return high
-        if not sides:
+        if not n_sides:
             return low
-        return _throw(ct, sides, st.hands[seat])
+        # (the throw order puts every trump after every other card: a throw from all of `legal`
+        # is one from its side cards)
+        return _throw(ct, legal, st.hands[seat])
 
 
 def partner_help(rules: Rules, seat: int) -> float:
@@ -792,9 +817,10 @@ def _unseen(st: State, seat: int, tables: _Tables) -> int:
     memory of plays, brought up to date), not in its hand, not the turned-down upcard."""
     memory = _MEMORY
     history = st.history
-    if history is not memory.history or memory.upto != len(history):
-        if history is not memory.history or len(history) < memory.upto:  # the memory starts afresh
-            _SEEN[0] = [0] * st.rules.players
+    if history is not memory.history or len(history) < memory.upto:  # the memory starts afresh
+        _SEEN[0] = [0] * st.rules.players
+        memory.update(st)
+    elif memory.upto != len(history):
         memory.update(st)
     seen_of = _SEEN[0]
     seen = seen_of[seat]
@@ -982,16 +1008,19 @@ def _throw(ct: _Contract, legal: list[int], hand: list[int]) -> int:
     (to make a void).
 
     The order is (is trump, is top of its suit, cards of its suit in hand, power), read
-    as one int key (`_Contract.throw_key`) plus the count of its suit in the hand."""
-    key = ct.throw_key
-    follow = ct.follow
-    counts = [0] * ct.n_follow  # the hand's cards per effective suit
+    as one int key (`_Contract.throw_key`) plus the count of its suit in the hand. The
+    hand's counts per suit are fields of one int (`_Contract.suit_one`): no list is made."""
+    one = ct.suit_one
+    counts = 0
     for x in hand:
-        counts[follow[x]] += 1
+        counts += one[x]
+    key = ct.throw_key
+    shift = ct.suit_shift
+    field = ct.count_field
     weight = ct.count_weight
     low, low_key = -1, 0
     for x in legal:
-        k = key[x] + counts[follow[x]] * weight
+        k = key[x] + (counts >> shift[x] & field) * weight
         if low < 0 or k < low_key:  # the first of equals, as min() keeps
             low, low_key = x, k
     return low

@@ -7,8 +7,8 @@ once playing no hand and once playing `--hands` hands, after the same untimed
 warm-up (`--warm` hands of both sides, so the engine's memos are as full as in a
 long run); the difference over `--hands` is the side's instructions a hand.
 
-    python benchmarks/instructions.py [--hands 3000] [--warm 2000] [--pieces] [--json]
-    python benchmarks/instructions.py --bytecodes [--hands 1000] [--warm 1000]
+    python benchmarks/instructions.py [--hands 3000] [--warm 2000] [--draw choice|fast] [--pieces] [--json]
+    python benchmarks/instructions.py --bytecodes [--hands 1000] [--warm 1000] [--draw choice|fast]
 
 The sides:
 
@@ -32,6 +32,11 @@ up). `--bytecodes` counts no instructions: it prints each Python function's byte
 and calls a hand (`sys.settrace`), the per-function split that callgrind cannot make
 of pure Python (pure build only: compiled functions run none).
 
+Every side draws with the generator `--draw` names (benchmarks/random_draw.py, as
+throughput.py): `choice`, a plain `random.Random` (the default, the figures from
+before the option), or `fast`, the same fair draw on one C-level `random()` each;
+its `shuffle` and `choice` are what `rng.shuffle` and `rng.choice` mean above.
+
 The ratios printed are the yardstick's instructions over each engine loop's
 (above 1.0x the engine is faster), as in throughput.py. The build measured (pure or
 compiled) is the one `import interpreter` finds, as in throughput.py.
@@ -42,7 +47,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import random
 import shutil
 import sys
 from pathlib import Path
@@ -51,6 +55,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if importlib.util.find_spec("interpreter") is None:
     sys.path.insert(0, str(ROOT))
+if str(HERE) not in sys.path:  # (imported from elsewhere, as the tests do): the modules beside it
+    sys.path.insert(0, str(HERE))
+
+from random_draw import DEFAULT, DRAWS, generator  # noqa: E402  (beside this script)
 
 from interpreter.build import BUILD  # noqa: E402
 
@@ -65,8 +73,9 @@ def _yardstick() -> object:
     return euchre_yardstick
 
 
-def child(side: str, hands: int, warm: int, record: int) -> None:
-    """Warm up, then play `hands` hands of `side` from seed 1 (what the parent counts).
+def child(side: str, hands: int, warm: int, record: int, draw: str = DEFAULT) -> None:
+    """Warm up, then play `hands` hands of `side` from seed 1 (what the parent counts), every
+    draw by the generator `draw` names.
 
     For the draw, the legal lists' lengths of the first `record` hands are recorded first
     (in both of the parent's runs alike, so they cancel out)."""
@@ -74,7 +83,7 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
 
     rules = load_rules("euchre")
     yardstick = _yardstick()
-    rng = random.Random(99)
+    rng = generator(draw, 99)
     for i in range(warm):
         st = rules.deal(rng, i % 4)
         while st.status is None:
@@ -82,7 +91,7 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
         yardstick.random_hand(rng, i % 4)  # type: ignore[attr-defined]
     lengths: list[list[int]] = []
     if side in ("draw", "bidding_draw"):  # the legal lists' lengths of the very hands the other sides play
-        rng = random.Random(1)
+        rng = generator(draw, 1)
         for i in range(record):
             st = rules.deal(rng, i % 4)
             sizes = []
@@ -93,7 +102,7 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
             lengths.append(sizes)
     lists = [list(range(n)) for n in range(25)]
     options = [[lists[n] for n in row] for row in lengths[:hands]]
-    rng = random.Random(1)
+    rng = generator(draw, 1)
     choice = rng.choice
     if side == "engine":
         deal = rules.deal
@@ -134,7 +143,7 @@ def child(side: str, hands: int, warm: int, record: int) -> None:
                 choice(legal)
 
 
-def bytecodes(hands: int, warm: int) -> dict[str, dict[str, tuple[float, float]]]:
+def bytecodes(hands: int, warm: int, draw: str = DEFAULT) -> dict[str, dict[str, tuple[float, float]]]:
     """Per Python function, the bytecodes it executes itself and the calls made to it, a hand
     (`sys.settrace` with opcode events; no Valgrind), for `play_out` and for the yardstick.
 
@@ -149,7 +158,7 @@ def bytecodes(hands: int, warm: int) -> dict[str, dict[str, tuple[float, float]]
 
     rules = load_rules("euchre")
     yardstick = _yardstick()
-    rng = random.Random(99)
+    rng = generator(draw, 99)
     for i in range(warm):
         rules.deal(rng, i % 4).play_out(rng.choice)
     out: dict[str, dict[str, tuple[float, float]]] = {}
@@ -170,7 +179,7 @@ def bytecodes(hands: int, warm: int) -> dict[str, dict[str, tuple[float, float]]
         ops.clear()
         calls.clear()
 
-        rng = random.Random(1)
+        rng = generator(draw, 1)
         choice = rng.choice
         deal = rules.deal
         random_hand = yardstick.random_hand  # type: ignore[attr-defined]
@@ -187,11 +196,11 @@ def bytecodes(hands: int, warm: int) -> dict[str, dict[str, tuple[float, float]]
     return out
 
 
-def count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
+def count(side: str, hands: int, warm: int, record: int, valgrind: str, draw: str = DEFAULT) -> int:
     """The instructions a child process playing `hands` hands of `side` executes in all."""
     from callgrind import instructions  # beside this script (benchmarks/callgrind.py)
 
-    args = ["--child", side, "--hands", str(hands), "--warm", str(warm), "--record", str(record)]
+    args = ["--child", side, "--hands", str(hands), "--warm", str(warm), "--record", str(record), "--draw", draw]
     return instructions([sys.executable, __file__, *args], valgrind=valgrind)
 
 
@@ -210,11 +219,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="print each Python function's bytecodes and calls a hand (play_out, yardstick; no Valgrind)",
     )
+    ap.add_argument(
+        "--draw",
+        choices=sorted(DRAWS),
+        default=DEFAULT,
+        help=f"the random draw of every side: choice (random.Random) or fast (random_draw.FastDraw); default {DEFAULT}",
+    )
     ap.add_argument("--child", choices=SIDES + PIECES, help=argparse.SUPPRESS)
     ap.add_argument("--record", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        child(args.child, args.hands, args.warm, args.record)
+        child(args.child, args.hands, args.warm, args.record, args.draw)
         return 0
     if args.bytecodes:
         if BUILD == "compiled":  # compiled functions run no bytecode: the table would miss them
@@ -224,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
-        table = bytecodes(args.hands, args.warm)
+        table = bytecodes(args.hands, args.warm, args.draw)
         if args.json:
             print(json.dumps(table))
             return 0
@@ -249,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     per_hand = {
         side: (
-            count(side, args.hands, args.warm, args.hands, valgrind) - count(side, 0, args.warm, args.hands, valgrind)
+            count(side, args.hands, args.warm, args.hands, valgrind, args.draw)
+            - count(side, 0, args.warm, args.hands, valgrind, args.draw)
         )
         / args.hands
         for side in SIDES
@@ -257,13 +273,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.pieces:
         for side in PIECES:
             per_hand[side] = (
-                count(side, args.hands, args.warm, args.hands, valgrind)
-                - count(side, 0, args.warm, args.hands, valgrind)
+                count(side, args.hands, args.warm, args.hands, valgrind, args.draw)
+                - count(side, 0, args.warm, args.hands, valgrind, args.draw)
             ) / args.hands
     engine, play_out, yardstick, draw = (per_hand[s] for s in SIDES)
     out = {
         "hands": args.hands,
         "build": BUILD,
+        "draw": args.draw,
         "instructions_per_hand": {s: round(v) for s, v in per_hand.items()},
         "own_work_per_hand": {s: round(per_hand[s] - draw) for s in SIDES if s != "draw"},
         "ratio": round(yardstick / engine, 3),
@@ -280,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"instructions a random euchre hand ({args.hands} hands, {out['build']} build, callgrind)")
+    print(f"instructions a random euchre hand ({args.hands} hands, {out['build']} build, draw {args.draw}, callgrind)")
     for side in SIDES:
         own = "" if side == "draw" else f"   own work (minus the draw): {per_hand[side] - draw:>9,.0f}"
         print(f"  {side:<10} {per_hand[side]:>9,.0f}{own}")

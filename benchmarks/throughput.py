@@ -8,6 +8,10 @@ batched one, `st.play_out(rng.choice)`, which plays the whole hand in one call
 as the yardstick does. The yardstick, benchmarks/euchre_yardstick.py, plays the
 same euchre written plainly by hand (`play_hand(hands, upcard, dealer, choose)`),
 drawing the same way from the same seeds: all three play the very same hands.
+`--draw` names that way (benchmarks/random_draw.py): `choice`, a plain
+`random.Random` (its `shuffle` and `choice`, today's draw, the default), or
+`fast`, the same fair draw on one C-level `random()` each, which leaves less
+common work to dilute the ratio; the output says which.
 
 Honest timing: CPU time (`time.process_time`). Every variant's hands/s is the
 median of `--pairs` runs of `--hands` hands, the variants taking turns. The ratio
@@ -20,7 +24,7 @@ is the median of the per-round ratios, with the middle half (quartiles) and the
 extremes: the spread as measured, none left out.
 
     python benchmarks/throughput.py [--hands N] [--pairs P] [--rounds R] [--round-hands H]
-                                    [--json] [--also FILE] [VARIANT ...]
+                                    [--draw choice|fast] [--json] [--also FILE] [VARIANT ...]
 
 `--also FILE` times another yardstick (a module with `random_hand(rng, dealer)`)
 in the same pairs and prints its ratio too.
@@ -32,7 +36,6 @@ import argparse
 import gc
 import importlib.util
 import json
-import random
 import statistics
 import sys
 import time
@@ -52,6 +55,7 @@ from interpreter.build import BUILD  # noqa: E402
 from interpreter.variants import bundled_names, load_rules  # noqa: E402
 
 YARDSTICK = HERE / "euchre_yardstick.py"
+DRAW = HERE / "random_draw.py"  # the random draw of both sides, by name
 Runner = Callable[[int, int], float]  # (hands, seed) -> CPU seconds
 
 
@@ -64,17 +68,19 @@ def load_module(path: Path) -> ModuleType:
     return module
 
 
+DRAWS = load_module(DRAW)  # random_draw: generator(draw, seed), the names in DRAWS
 PLAY_OUT = ":play_out"  # the runner name suffix of a variant's batched loop
 
 
-def engine_runner(name: str, batched: bool = False) -> Runner:
+def engine_runner(name: str, batched: bool = False, draw: str = "choice") -> Runner:
     """The per-decision loop (`legal_actions()` and `apply()` at every decision), or with
     `batched` the batched one (`play_out(rng.choice)` plays each hand in one call: the
-    same hands, the same draws)."""
+    same hands, the same draws); `draw` names the generator (random_draw.DRAWS)."""
     rules = load_rules(name)  # compiled once, outside the timing
+    generator = DRAWS.generator
 
     def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
+        rng = generator(draw, seed)
         choice = rng.choice
         players = rules.players
         deal = rules.deal
@@ -93,11 +99,13 @@ def engine_runner(name: str, batched: bool = False) -> Runner:
     return run
 
 
-def yardstick_runner(module: ModuleType) -> Runner:
+def yardstick_runner(module: ModuleType, draw: str = "choice") -> Runner:
+    """`module.random_hand(rng, dealer)` hand after hand, `rng` of the named draw (as the engine's)."""
     random_hand = module.random_hand
+    generator = DRAWS.generator
 
     def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
+        rng = generator(draw, seed)
         gc.collect()
         t0 = time.process_time()
         for i in range(hands):
@@ -148,19 +156,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=41, help="short rounds of euchre vs the yardstick (default 41)")
     ap.add_argument("--round-hands", type=int, default=400, help="hands a round, each side (default 400)")
     ap.add_argument("--also", type=Path, help="another yardstick module with random_hand(rng, dealer)")
+    ap.add_argument(
+        "--draw",
+        choices=sorted(DRAWS.DRAWS),
+        default=DRAWS.DEFAULT,
+        help="the random draw of every side: choice (random.Random, the default) or fast (random_draw.FastDraw)",
+    )
     args = ap.parse_args(argv)
     names = args.variants or bundled_names()
     runners: dict[str, Runner] = {}
     for name in names:
-        runners[name] = engine_runner(name)
-        runners[name + PLAY_OUT] = engine_runner(name, batched=True)
+        runners[name] = engine_runner(name, draw=args.draw)
+        runners[name + PLAY_OUT] = engine_runner(name, batched=True, draw=args.draw)
     times = measure(runners, args.hands, args.pairs)
     rate = {n: args.hands / statistics.median(t) for n, t in times.items()}
     if "euchre" in runners:  # the ratio: short rounds of the three side by side (and `--also`)
         duel = {"euchre": runners["euchre"], "euchre" + PLAY_OUT: runners["euchre" + PLAY_OUT]}
-        duel["yardstick"] = yardstick_runner(load_module(YARDSTICK))
+        duel["yardstick"] = yardstick_runner(load_module(YARDSTICK), args.draw)
         if args.also is not None:
-            duel["also"] = yardstick_runner(load_module(args.also))
+            duel["also"] = yardstick_runner(load_module(args.also), args.draw)
         timed = rounds(duel, args.round_hands, args.rounds)
         times.update({n: timed[n] for n in duel if n not in times})
         rate.update({n: args.round_hands / statistics.median(timed[n]) for n in duel if n not in rate})
@@ -172,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         "round_hands": args.round_hands,
         "clock": "process_time",
         "build": BUILD,
+        "draw": args.draw,
         "variants": {
             n: {
                 "hands_per_second": round(rate[n], 1),
@@ -196,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
         return 0
     width = max(len(n) for n in [*names, "yardstick"])
-    head = f"({args.hands} hands a run, median of {args.pairs}, CPU time, {out['build']})"
+    head = f"({args.hands} hands a run, median of {args.pairs}, CPU time, {out['build']}, draw {args.draw})"
     print(f"hands/s {head}")
     print(f"{'variant':<{width}}  {'per-decision':>12}  {'play_out':>9}")
     for name in names:

@@ -27,3 +27,24 @@ def test_benchmark_prints_the_documented_json() -> None:
     assert batched["ratio_min"] <= batched["ratio"] <= batched["ratio_max"]
     assert data["baseline_hands_per_second"] > 0  # the yardstick ships in benchmarks/
     assert data["ratio_min"] <= data["ratio"] <= data["ratio_max"]
+    assert data["draw"] == "choice"  # the default: random.Random, the figures from before --draw
+
+
+def test_benchmark_names_the_draw_it_used() -> None:
+    """`--draw fast` (benchmarks/random_draw.py) times both sides with the cheaper draw and says so."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "throughput.py"),
+            *("--hands", "10", "--pairs", "1", "--rounds", "2", "--round-hands", "10", "--draw", "fast", "--json"),
+            "euchre",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    data = json.loads(out)
+    assert data["draw"] == "fast"
+    assert data["ratio_min"] <= data["ratio"] <= data["ratio_max"]
+    assert data["play_out"]["ratio"] > 0

@@ -34,8 +34,9 @@ def bench() -> ModuleType:
 @pytest.mark.parametrize(
     "side", ["engine", "play_out", "yardstick", "draw", "deal", "deal_draw", "bidding", "bidding_draw"]
 )
-def test_each_side_plays_its_hands(side: str) -> None:
-    args = ["--child", side, "--hands", "5", "--warm", "3", "--record", "5"]
+@pytest.mark.parametrize("draw", ["choice", "fast"])
+def test_each_side_plays_its_hands(side: str, draw: str) -> None:
+    args = ["--child", side, "--hands", "5", "--warm", "3", "--record", "5", "--draw", draw]
     proc = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
 
@@ -46,7 +47,8 @@ def test_the_parent_reports_per_hand_differences(
     base = {"engine": 1_000, "play_out": 900, "yardstick": 2_000, "draw": 500}
     per_hand = {"engine": 300, "play_out": 200, "yardstick": 240, "draw": 120}
 
-    def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
+    def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str, draw: str) -> int:
+        assert draw == "choice"  # the default: random.Random, as before --draw
         return base[side] + hands * per_hand[side]
 
     monkeypatch.setattr(bench, "count", fake_count)
@@ -57,6 +59,24 @@ def test_the_parent_reports_per_hand_differences(
     assert out["own_work_per_hand"] == {"engine": 180, "play_out": 80, "yardstick": 120}
     assert out["ratio"] == 0.8
     assert out["ratio_play_out"] == 1.2
+    assert out["draw"] == "choice"
+
+
+def test_the_draw_named_reaches_every_child(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--draw fast`: every count (each side, with and without hands) is of children drawing fast."""
+    draws: list[str] = []
+
+    def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str, draw: str) -> int:
+        draws.append(draw)
+        return 10 + hands * {"engine": 3, "play_out": 2, "yardstick": 4, "draw": 1}[side]
+
+    monkeypatch.setattr(bench, "count", fake_count)
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/valgrind")
+    assert bench.main(["--hands", "10", "--draw", "fast", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["draw"] == "fast" and draws == ["fast"] * 8
 
 
 def test_the_pieces_split_play_outs_own_work(
@@ -73,7 +93,7 @@ def test_the_pieces_split_play_outs_own_work(
         "bidding_draw": 80,
     }
 
-    def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str) -> int:
+    def fake_count(side: str, hands: int, warm: int, record: int, valgrind: str, draw: str) -> int:
         return 7 + hands * per_hand[side]
 
     monkeypatch.setattr(bench, "count", fake_count)

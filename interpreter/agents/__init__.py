@@ -5,6 +5,11 @@ interpreter.match) and works for any variant through the State API alone.
 Bots are named on the command line by a spec, `NAME` or `NAME:KEY=VALUE:…`
 (`pimc:k=20:ms=50`); the registry below declares each kind's options, so the
 command line, simulate and the docs never need to know them.
+
+The bots' modules are imported when a bot of their kind is made (or its class is
+named, `from interpreter.agents import PimcBot`), not with this package: the
+registry lists every kind and its options without them, so `simulate --bots
+rules,rules` does not load the search bot, nor `rich` (the terminal player's).
 """
 
 from __future__ import annotations
@@ -12,15 +17,46 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import TrickSpecError
 from ..match import Agent
-from .human import HumanAgent, InputClosed
-from .pimc import PimcBot
-from .random_bot import RandomBot
-from .rule_bot import RuleBot
-from .rule_bot_v1 import RuleBotV1
+
+if TYPE_CHECKING:
+    from .human import HumanAgent, InputClosed
+    from .pimc import PimcBot
+    from .random_bot import RandomBot
+    from .rule_bot import RuleBot
+    from .rule_bot_v1 import RuleBotV1
+
+# The classes this package offers, by the module (beside it) that defines each: read on first
+# use (`__getattr__`), so importing the registry costs none of them.
+_LAZY = {
+    "HumanAgent": "human",
+    "InputClosed": "human",
+    "PimcBot": "pimc",
+    "RandomBot": "random_bot",
+    "RuleBot": "rule_bot",
+    "RuleBotV1": "rule_bot_v1",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A bot class named from the package, imported then (PEP 562; kept as an attribute after)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # (as `from .module import name` does: `-X importtime` shows it, which import_module's does not)
+    value = getattr(__import__(module, globals(), None, (name,), 1), name)
+    globals()[name] = value
+    return value
+
+
+def _bot(name: str) -> Any:
+    """The bot class `name` for the registry's builders: kept after its first import, so a
+    match's bots (simulate makes four a match) pay a dict lookup, not an import each."""
+    value = globals().get(name)
+    return value if value is not None else __getattr__(name)
 
 
 @dataclass(frozen=True)
@@ -66,23 +102,23 @@ NO_DRAWS: random.Random = _NoDraws(0)
 REGISTRY: dict[str, AgentKind] = {
     kind.name: kind
     for kind in (
-        AgentKind("random", "any legal action, uniformly at random", lambda rng, o: RandomBot(rng)),
+        AgentKind("random", "any legal action, uniformly at random", lambda rng, o: _bot("RandomBot")(rng)),
         AgentKind(
             "rules",
             "a rule bot: trump-first hand strength, lone hands, card memory (any variant)",
-            lambda rng, o: RuleBot(),
+            lambda rng, o: _bot("RuleBot")(),
             draws=False,
         ),
         AgentKind(
             "rules-v1",
             "the first rule bot, kept as a yardstick for the better one",
-            lambda rng, o: RuleBotV1(),
+            lambda rng, o: _bot("RuleBotV1")(),
             draws=False,
         ),
         AgentKind(
             "pimc",
             "Perfect-Information Monte Carlo: k sampled worlds, each legal action rolled out",
-            lambda rng, o: PimcBot(
+            lambda rng, o: _bot("PimcBot")(
                 rng,
                 k=int(o["k"]),
                 ms=o["ms"],
@@ -226,7 +262,7 @@ def make_agent(
     `NO_DRAWS`, see `AgentKind.draws`), or else a fresh one."""
     name, options = parse_spec(kind)
     if name == "human":
-        return HumanAgent(seat, inp, out, show_history)
+        return _bot("HumanAgent")(seat, inp, out, show_history)
     agent_kind = REGISTRY[name]
     if rng is None:
         rng = NO_DRAWS if seed is not None and not agent_kind.draws else random.Random(seed)

@@ -26,7 +26,8 @@ The rules (those of `variants/euchre.yaml`):
 Every decision is drawn by `choose(options)` from the full list of legal
 options, listed in the same order the engine lists them; with `rng.choice` and
 the same seed both play the very same hand (tests/test_yardstick.py checks
-it), so the benchmark compares equal work.
+it, for each of the benchmarks' draws: benchmarks/random_draw.py), so the
+benchmark compares equal work.
 """
 
 from __future__ import annotations

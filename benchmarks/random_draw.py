@@ -17,7 +17,7 @@ hands whichever draw is named (tests/test_yardstick.py checks both).
   Fisher-Yates on the same index, with no `_randbelow` frame (the shuffle then
   calls no Python function at all). This is how `random.shuffle(x, random)`
   drew before Python 3.11 (`int(random() * n)`: the same index, as the product
-  is never negative; `math.floor` is the cheaper call, ~400 instructions less
+  is never negative; `math.floor` is the cheaper call, ~450 instructions less
   than `int()` a draw, callgrind) and how `random` still draws without
   `getrandbits`.
 

@@ -482,7 +482,7 @@ class State:
         storage to an empty block, which CPython takes from the C allocator: a `malloc` then and
         a `free` at the State's release), the hand seen as a list of objects for that and for the lists
         offered (the cards move as they are, not unboxed to ints and boxed again); the
-        followers are counted first, so a list of all the hand or of one card is made at once
+        followers are counted first, so a list of all the hand or of one or two cards is made at once
         rather than grown; the history's (seat, card) pairs come from a table built once
         (`Rules.seat_plays`) instead of a new tuple each. A bound method (`rng.choice`) is
         called as its function with its object: the same call without the bound-method layer,
@@ -541,16 +541,21 @@ class State:
                     hand = hands[p]
                     cards = cast("list[object]", hand)
                     n = len(hand)
-                    k = 0  # the followers, and the last of them
+                    k = 0  # the followers, the first and the last of them
+                    first: object = None
                     one: object = None
                     for o in cards:
                         if follow[cast(int, o)] == led:
+                            if k == 0:
+                                first = o
                             k += 1
                             one = o
                     if k == 0 or k == n:
                         legal = hand[:]
                     elif k == 1:
                         legal = cast("list[int]", [one])
+                    elif k == 2:
+                        legal = cast("list[int]", [first, one])
                     else:
                         offer: list[object] = []
                         for o in cards:

@@ -59,6 +59,29 @@ def _team_tricks(rules: Rules, st: State, makers: bool = True) -> int:
     return made if makers else sum(tricks) - made
 
 
+def _maker_alone(rules: Rules, st: State) -> bool:
+    """`alone`. A function, not a lambda: compiled scoring calls it natively (score_value)."""
+    return st.maker >= 0 and st.maker in st.alone
+
+
+# Final: compiled code reads them as native constants (score_value's identity tests)
+_MAKERS_TRICKS: Final = _team_tricks
+_MAKER_ALONE: Final = _maker_alone
+
+
+def score_value(rules: Rules, st: State, get: Any) -> Any:
+    """A getter's value for the compiled scoring's memo key (Rules.score_played): the two names a
+    euchre-family scoring reads every hand, `makers.tricks` and `alone`, called as the native
+    functions they are; compiled code calls any other getter (or these, through the object) with its
+    arguments parsed at each call, ~330 instructions against ~40 natively. Plain Python calls the
+    getter itself (this is one call more there)."""
+    if get is _MAKERS_TRICKS:
+        return _team_tricks(rules, st)
+    if get is _MAKER_ALONE:
+        return _maker_alone(rules, st)
+    return get(rules, st)
+
+
 def _lone_defender(rules: Rules, st: State) -> int:
     if st.maker < 0:
         return -1
@@ -213,7 +236,7 @@ NAMES: dict[str, Name] = {
     "alone": Name(
         "bool",
         _HAND,
-        lambda r, st: st.maker >= 0 and st.maker in st.alone,
+        _maker_alone,
         true="the maker is alone",
         false="the maker is not alone",
     ),

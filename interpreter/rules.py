@@ -17,7 +17,16 @@ from .build import COMPILED
 from .cards import Contract, Deck
 from .dsl import CompiledExpr
 from .engine import State
-from .names import CHOICE_TYPES, HAND_TYPES, SEAT_TYPES, SIDE_TYPES, UPCARD_TYPES, HandEnv, side_reads_state
+from .names import (
+    CHOICE_TYPES,
+    HAND_TYPES,
+    SEAT_TYPES,
+    SIDE_TYPES,
+    UPCARD_TYPES,
+    HandEnv,
+    score_value,
+    side_reads_state,
+)
 from .phases.auction import BidRow
 from .phases.base import Phase
 
@@ -531,14 +540,17 @@ class Rules:
         if self.score_pair:
             scores = st.scores_before
             if self.n_sides == 2:  # the same key unrolled: no list to build and copy into the tuple (compiled)
-                key: tuple[Any, ...] = (
-                    getters[0](self, st),
-                    getters[1](self, st),
-                    on_team[0],
-                    on_team[1],
-                    scores[0],
-                    scores[1],
-                )
+                if COMPILED:  # one int, made natively (_packed_key)
+                    key: object = _packed_key(
+                        score_value(self, st, getters[0]),
+                        score_value(self, st, getters[1]),
+                        on_team[0],
+                        on_team[1],
+                        scores[0],
+                        scores[1],
+                    )
+                else:
+                    key = (getters[0](self, st), getters[1](self, st), on_team[0], on_team[1], scores[0], scores[1])
             else:
                 key = (getters[0](self, st), getters[1](self, st), *on_team, *scores)
         else:
@@ -788,6 +800,28 @@ class Rules:
             contenders = [s for s, c in draws if value(c) == low]
             if len(contenders) == 1:
                 return contenders[0], rounds
+
+
+_KEY_SPAN: Final = 1024  # a value _packed_key packs takes 10 bits: -512 to 511
+
+
+def _packed_key(a: object, b: object, team0: bool, team1: bool, score0: int, score1: int) -> object:
+    """score_played's two-name, two-side key in the compiled build: one int when both values are
+    ints (bools too) and every value fits in 10 bits, else the tuple plain Python uses. An int
+    key is made natively, hashed and compared as one number; the 6-tuple cost ~580 instructions
+    a hand there (built, hashed, compared item by item). The same values always make the same
+    key (int and tuple keys never meet), so the memo answers as with the tuple."""
+    if isinstance(a, int) and isinstance(b, int):
+        x = a + 512
+        y = b + 512
+        u = score0 + 512
+        v = score1 + 512
+        if 0 <= x < _KEY_SPAN and 0 <= y < _KEY_SPAN and 0 <= u < _KEY_SPAN and 0 <= v < _KEY_SPAN:
+            # (shifts, not products: mypyc multiplies natively only below 2**30, shifts to 2**62; the
+            # values that vary most in the low bits, which pick the dict's slot: the scores before are
+            # often the same from hand to hand, and keys alike there collide)
+            return x | y << 10 | (2 if team0 else 0) << 20 | (1 if team1 else 0) << 20 | u << 22 | v << 32
+    return (a, b, team0, team1, score0, score1)
 
 
 def _picker(positions: list[int]) -> Callable[[Sequence[int]], Any]:

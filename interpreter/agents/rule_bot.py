@@ -70,6 +70,20 @@ class _Contract:
     suit_shift: tuple[int, ...] = ()
     suit_one: tuple[int, ...] = ()
     count_field: int = 0  # the mask of one field
+    # A hand's tally as one int, the sum of its cards' `pack` (see _with_pack): its trumps' worth
+    # in hundredths (the low `cents_bits`), then from `count_shift` on its count of trumps and
+    # per effective suit its side flags as _strength tallies them (the `rest`, whose terms are
+    # read off `rest` below: `_count`).
+    pack: tuple[int, ...] = ()
+    cents_bits: int = 0
+    count_shift: int = 0
+    n_mask: int = 0  # the count of trumps in the tally shifted by `count_shift`
+    suit_width: int = 0  # the bits of a side suit's field in the tally
+    # a tally's `rest` -> its hundredths beyond the trumps' own worth (`_rest_count`), kept: a
+    # hand's count is then a table read (a plain dict read by `get`: a subclass with
+    # `__missing__` is read through a Python-level `__getitem__`, a try a KeyError per miss)
+    rest: dict[int, int] = field(default_factory=dict)
+    up_mils: tuple[int, ...] = ()  # per card: its worth turned up to the dealer, in thousandths (see _orders)
 
 
 @dataclass(frozen=True)
@@ -221,7 +235,34 @@ def _with_cents(ct: _Contract, size: int, n_suits: int) -> _Contract:
         for n in (0, 1)
     )
     trump_cents = tuple(cents(v) for v in ct.trump_value)
-    return replace(ct, trump_cents=trump_cents, base_cents=base, suit_cents=suit)
+    return _with_pack(replace(ct, trump_cents=trump_cents, base_cents=base, suit_cents=suit), size)
+
+
+def _with_pack(ct: _Contract, size: int) -> _Contract:
+    """`ct` with its tally tables (see `_Contract.pack`): the fields are wide enough for every
+    card of the deck in one hand, so a sum of cards never carries from one into the next."""
+    cents_bits = (100 * size).bit_length()
+    n_bits = size.bit_length()
+    width = (4 * size + 3).bit_length()  # a side suit's flags: its top bits + 4 * its count
+    count_shift = cents_bits
+    pack = []
+    for c in range(size):
+        if ct.trump_cents[c]:
+            pack.append(ct.trump_cents[c] + (1 << count_shift))
+        else:
+            pack.append((ct.top_flag[c] + 4) << (count_shift + n_bits + width * ct.follow[c]))
+    up_mils = tuple(round(TRUMP_VALUE[min(ct.place[c], 5)] * 0.6 * 1000) for c in range(size))
+    packs = tuple(pack)
+    return replace(
+        ct,
+        pack=packs,
+        cents_bits=cents_bits,
+        count_shift=count_shift,
+        n_mask=(1 << n_bits) - 1,
+        suit_width=width,
+        rest={},
+        up_mils=up_mils,
+    )
 
 
 _NO_TABLES = _Tables((), (), ())  # a bot's tables before its first rules (simulate makes four bots a match)
@@ -519,73 +560,66 @@ class RuleBot:
         """Order the upcard's suit? Counted with the upcard going to the dealer.
 
         (It reads of the State what `_View` would: the seat's hand, the upcard and its suit,
-        the dealer, all public or its own.)"""
+        the dealer, all public or its own.) The hand's count is its tally (`_Contract.pack`),
+        in exact hundredths: a count clear of the threshold decides as the float count does
+        (that is within 1e-12 of it); only one at a hair from it is counted as the reference
+        counts."""
         k = st.up_suit
         if k < 0:
             return False
         ct = tables.contracts[k]
         hand = st.hands[seat]
         upcard = st.upcard
-        dealer = st.dealer
-        # Fewer than two trumps (the upcard counted for the dealer, who would take it) never
-        # orders: told from the bits of the hand, before any count.
-        bit = tables.bit
-        trumps_held = 0
-        for x in hand:
-            trumps_held |= bit[x]
-        trumps_held &= ct.trump_mask
-        if seat == dealer:
-            n_whole = (trumps_held | bit[upcard] & ct.trump_mask).bit_count()  # its trumps with the upcard
-            if n_whole < 2:
-                return False
-            whole = [*hand, upcard]
-            # A card's loss adds at most a void to ruff with (0.3: a suit's other terms and every
-            # trump's only fall with a card), so a whole hand counting 0.3 short of the threshold
-            # or more never orders: told from one count, not one per card
-            if (_cents(ct, whole)[0] + 30) * 10 - self._limits[seat] * 1000 < -1e-6:
-                return False
-            trump_value = ct.trump_value  # (non-zero exactly for the trump suit's cards: trump_mask)
-            counts = _cents_without(ct, whole, whole)
-            most = max(counts)
-            worst = _clear_weakest(ct, whole, whole, counts, most)
-            if worst >= 0:
-                # one card's loss counts least (or the floats of those that tie are the same:
-                # the lowest goes, as the reference keeps): the hand left is `most` hundredths
-                # (decided as the float count when clear of the threshold, as below)
-                self._picked = (rules, k, whole, worst)
-                trumps = n_whole - 1 if trump_value[worst] else n_whole
-                if trumps < 2:
-                    return False
-                margin = most * 10 - self._limits[seat] * 1000
-                if margin > 1e-6 or margin < -1e-6:
-                    return margin > 0
-                rest = whole.copy()
-                rest.remove(worst)
-                est = _strength(ct, rest)[0]  # the hand without it, as the reference weighs it
-            else:
-                worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
-                self._picked = (rules, k, whole, worst)
-                trumps = n_whole - 1 if trump_value[worst] else n_whole
-        else:
-            if trumps_held.bit_count() < 2:
+        tally = _tally(ct, hand)
+        shift = ct.count_shift
+        if seat != st.dealer:
+            # Fewer than two trumps never orders, before any count.
+            if tally >> shift & ct.n_mask < 2:
                 return False
             # The upcard goes to the dealer: worth to this seat as much as it is to him, for or against.
-            up_value = TRUMP_VALUE[min(tables.place[k][upcard], 5)] * 0.6
             side_of = rules.side_of
-            up_value = up_value if side_of[dealer] == side_of[seat] else -up_value
+            up = ct.up_mils[upcard] if side_of[st.dealer] == side_of[seat] else -ct.up_mils[upcard]
             threshold = self._limits[seat]
-            # Counted first in exact thousandths (every term is a whole number of them): a
-            # count clear of the threshold decides as the float count does (that is within
-            # 1e-12 of it); only one at a hair from it is counted as the reference counts.
-            count, trumps = _cents(ct, hand)
-            if trumps < 2:
-                return False
-            margin = count * 10 + round(up_value * 1000) - threshold * 1000
+            margin = _count(ct, tally) * 10 + up - threshold * 1000
             if margin > 1e-6 or margin < -1e-6:
                 return margin > 0
+            up_value = TRUMP_VALUE[min(ct.place[upcard], 5)] * 0.6
             est, trumps = self._worth(rules, hand, k)
-            est += up_value
-        return trumps >= 2 and est >= self._limits[seat]
+            return trumps >= 2 and est + (up_value if up > 0 else -up_value) >= threshold
+        # The dealer: counted with the upcard (he would take it), less the card he would discard.
+        tally += ct.pack[upcard]
+        n_whole = tally >> shift & ct.n_mask  # its trumps with the upcard
+        if n_whole < 2:
+            return False
+        # A card's loss adds at most a void to ruff with (0.3: a suit's other terms and every
+        # trump's only fall with a card), so a whole hand counting 0.3 short of the threshold
+        # or more never orders: told from one count, not one per card
+        limit = self._limits[seat] * 1000
+        if (_count(ct, tally) + 30) * 10 - limit < -1e-6:
+            return False
+        whole = [*hand, upcard]
+        counts = _cents_without(ct, whole, whole)
+        most = max(counts)
+        worst = _clear_weakest(ct, whole, whole, counts, most)
+        if worst >= 0:
+            # one card's loss counts least (or the floats of those that tie are the same:
+            # the lowest goes, as the reference keeps): the hand left is `most` hundredths
+            # (decided as the float count when clear of the threshold, as above)
+            self._picked = (rules, k, whole, worst)
+            if (n_whole - 1 if ct.trump_cents[worst] else n_whole) < 2:
+                return False
+            margin = most * 10 - limit
+            if margin > 1e-6 or margin < -1e-6:
+                return margin > 0
+            rest = whole.copy()
+            rest.remove(worst)
+            est = _strength(ct, rest)[0]  # the hand without it, as the reference weighs it
+        else:
+            worst, est = self._weakest_of(rules, whole, k, whole, counts, most)  # est: the hand without it
+            self._picked = (rules, k, whole, worst)
+            if (n_whole - 1 if ct.trump_cents[worst] else n_whole) < 2:
+                return False
+        return est >= self._limits[seat]
 
     def _discard(self, rules: Rules, hand: list[int], upcard: int, contract: int, legal: list[int]) -> int:
         """The card to discard of `hand` (the seat's), with the `upcard` and the `contract` (-1: none yet)."""
@@ -612,32 +646,34 @@ class RuleBot:
         """Name the contract `hand` (the seat's) is strongest in, if it is strong enough."""
         c = rules.codec
         first, end = c.CALL, c.BID
-        calls = [a for a in legal if first <= a < end]
-
-        def value(a: int) -> tuple[bool, float]:
-            k = a - first
-            est, trumps = self._worth(rules, hand, k)
-            return (rules.contracts[k].trump < 0 or trumps >= 2, est)
-
         if c.PASS not in legal:
-            return max(calls, key=value)
+
+            def value(a: int) -> tuple[bool, float]:
+                k = a - first
+                est, trumps = self._worth(rules, hand, k)
+                return (rules.contracts[k].trump < 0 or trumps >= 2, est)
+
+            return max((a for a in legal if first <= a < end), key=value)
         # Only a sound call (no trump, or two trumps or more) can be made, and a sound call
         # outranks every unsound one: so the best is the best sound call (the first of equal
         # strengths, as max() keeps), and with none it passes. Which are sound is told from
-        # the hand's bits, before any strength is weighed.
+        # the hand's tally in each, before any strength is weighed.
         tables = self._last if rules is self._last_rules else self.tables(rules)
-        bit = tables.bit
-        held = 0
-        for x in hand:
-            held |= bit[x]
-        # Counted in exact hundredths (`_cents`; a float count is within 1e-12 of it): a single
-        # best count is the best float, and one clear of the threshold decides as the float does;
-        # only equal best counts, or a best at a hair from the threshold, are weighed as floats.
+        contracts = tables.contracts
+        # Counted in exact hundredths (the hand's tally in each: `_count`; a float count is within
+        # 1e-12 of it): a single best count is the best float, and one clear of the threshold
+        # decides as the float does; only equal best counts, or a best at a hair from the
+        # threshold, are weighed as floats.
         best, best_count, tied = -1, 0, False
-        for a in calls:
-            ct = tables.contracts[a - first]
-            if ct.trump < 0 or (held & ct.trump_mask).bit_count() >= 2:
-                count = _cents(ct, hand)[0]
+        sound = []
+        for a in legal:
+            if not first <= a < end:
+                continue
+            ct = contracts[a - first]
+            tally = _tally(ct, hand)
+            if ct.trump < 0 or tally >> ct.count_shift & ct.n_mask >= 2:
+                sound.append(a)
+                count = _count(ct, tally)
                 if best < 0 or count > best_count:
                     best, best_count, tied = a, count, False
                 elif count == best_count:
@@ -651,12 +687,10 @@ class RuleBot:
                 return best if margin > 0 else c.PASS
             return best if self._worth(rules, hand, best - first)[0] >= limit else c.PASS
         best, best_est = -1, 0.0
-        for a in calls:
-            ct = tables.contracts[a - first]
-            if ct.trump < 0 or (held & ct.trump_mask).bit_count() >= 2:
-                est = self._worth(rules, hand, a - first)[0]
-                if best < 0 or est > best_est:
-                    best, best_est = a, est
+        for a in sound:
+            est = self._worth(rules, hand, a - first)[0]
+            if best < 0 or est > best_est:
+                best, best_est = a, est
         return best if best_est >= limit else c.PASS
 
     def _bid(self, rules: Rules, obs: _View, legal: list[int]) -> int:
@@ -889,6 +923,56 @@ def _side_total(ct: _Contract, total: float, n_trumps: int, by_suit: dict[int, i
     return total
 
 
+def _tally(ct: _Contract, hand: Iterable[int]) -> int:
+    """The tally of `hand` (see `_Contract.pack`): the sum of its cards' packs (a plain loop:
+    in plain Python 3.11 `sum(map(pack.__getitem__, hand))` costs twice as much, the bound
+    `__getitem__` of a tuple being a slot wrapper)."""
+    pack = ct.pack
+    tally = 0
+    for x in hand:
+        tally += pack[x]
+    return tally
+
+
+def _count(ct: _Contract, tally: int) -> int:
+    """The strength of the hand whose tally is `tally`, in exact hundredths: the trumps' worth
+    and the rest's terms, read off `ct.rest`. Each term of `_strength` is a whole number of
+    hundredths (`_with_cents`), and a float count is within 1e-12 of its exact value, so a
+    larger count here is a larger float; only equal counts need the floats themselves."""
+    rest = tally >> ct.count_shift
+    value = ct.rest.get(rest)  # (not a try of `ct.rest[rest]`: a miss's KeyError costs ~5k instructions)
+    if value is None:
+        value = _rest_count(ct, rest)
+    return (tally & ((1 << ct.cents_bits) - 1)) + value
+
+
+def _rest_count(ct: _Contract, rest: int) -> int:
+    """The hundredths of a tally's `rest` (see `_Contract.pack`), kept in `ct.rest`: the
+    long-trump and void terms (`base_cents`, by its count of trumps and of side suits held)
+    and each side suit's (`suit_cents`, by its flags)."""
+    if len(ct.rest) > 50_000:
+        ct.rest.clear()
+    n = rest & ct.n_mask
+    row = ct.suit_cents[1 if n else 0]
+    width_mask = (1 << ct.suit_width) - 1
+    held = total = 0
+    fields = rest >> ct.n_mask.bit_length()
+    while fields:
+        flags = fields & width_mask
+        if flags:
+            held += 1
+            total += row[flags]
+        fields >>= ct.suit_width
+    value = ct.rest[rest] = ct.base_cents[n][held] + total
+    return value
+
+
+def _cents(ct: _Contract, hand: Iterable[int]) -> tuple[int, int]:
+    """The strength of `hand` in exact hundredths (see `_count`), and its count of trumps."""
+    tally = _tally(ct, hand)
+    return _count(ct, tally), tally >> ct.count_shift & ct.n_mask
+
+
 def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, list[int]]:
     """`hand` in exact hundredths, by parts: its trumps' sum, how many trumps, and per
     effective suit (by index) a side suit's top flags | (its count << 2), as _strength tallies
@@ -909,16 +993,6 @@ def _cents_tally(ct: _Contract, hand: list[int]) -> tuple[int, int, list[int]]:
             f = follow[c]
             by_suit[f] = (by_suit[f] | top_flag[c]) + 4
     return total, n, by_suit
-
-
-def _cents(ct: _Contract, hand: list[int]) -> tuple[int, int]:
-    """The strength of `hand` in exact hundredths (see _cents_without), and its count of trumps."""
-    total, n, by_suit = _cents_tally(ct, hand)
-    row = ct.suit_cents[1 if n else 0]
-    total += ct.base_cents[n][len(by_suit) - by_suit.count(0)]  # (the side suits it holds)
-    for flags in by_suit:
-        total += row[flags]
-    return total, n
 
 
 def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[int]:

@@ -119,3 +119,18 @@ def test_orders_at_a_hair_from_the_threshold_are_the_reference_s() -> None:
             assert action == reference.act(state, seat)
             state.apply(codec.PASS if action == codec.ORDER and rng.random() < 0.5 else action)
     assert at_threshold >= 3
+
+
+@pytest.mark.parametrize("variant", ["euchre", "five-hundred", "bid-euchre"])
+def test_a_tally_holds_every_card_without_carrying(variant: str) -> None:
+    """A hand's tally (`_Contract.pack`) has room for the whole deck in one hand: no field
+    carries into the next, and a count kept per shape (`_Contract.rest`) reads the same again."""
+    rules = load_rules(variant)
+    rng = random.Random(variant)
+    for ct in tables_of(rules).contracts:
+        for size in (rules.deck.size, rules.deck.size // 2, 1):
+            hand = rng.sample(range(rules.deck.size), size)
+            value, trumps = _strength(ct, tuple(hand))
+            first = _cents(ct, hand)
+            assert first == _cents(ct, hand[::-1])  # read again, from the kept shape
+            assert first[1] == trumps and abs(value * 100 - first[0]) < 1e-9, (variant, hand)

@@ -5,8 +5,9 @@ A discard is chosen by the count of the hand less each card, in exact hundredths
 the frozen reference weighs them, because floats added in another order may round
 the last bit otherwise (tests/test_rule_bot_strength.py shows it). `_same_floats`
 spares those floats where they cannot differ: every tied card is a side card of the
-hand whose suit holds neither its top nor its second card, so the suit adds nothing
-with or without it and every hand left adds the same terms in the same order. These
+hand whose loss leaves its suit's term as it was (nothing, or its top card's, or its
+second card's with two cards left) and in its place (the card is not the first of a
+suit that adds a term), so every hand left adds the same terms in the same order. These
 tests hold that claim to the last bit, and the card chosen to the reference's, over
 every contract of every bundled variant.
 """
@@ -47,6 +48,28 @@ def test_ties_told_equal_are_equal_to_the_last_bit(variant: str) -> None:
                 floats = {_strength(ct, _without(whole, c))[0].hex() for c in tied}
                 assert len(floats) == 1, (variant, whole, tied, floats)
     assert told > 0  # the claim was put to the test
+
+
+@pytest.mark.parametrize("variant", ["euchre", "five-hundred", "bid-euchre"])
+def test_ties_in_suits_that_count_are_told_equal_to_the_last_bit(variant: str) -> None:
+    """Tied cards whose suit adds a term (its top card held, or its second with two others)
+    are told equal only where the floats are: the claim put to the test on such ties alone."""
+    rules = load_rules(variant)
+    rng = random.Random(f"counting ties {variant}")
+    size = max(len(hand) for hand in rules.deal(rng, 0).hands)
+    told = 0
+    for ct in tables_of(rules).contracts:
+        for _ in range(600):
+            whole = rng.sample(range(rules.deck.size), size + 1)
+            counts = _cents_without(ct, whole, whole)
+            most = max(counts)
+            tied = [c for c, n in zip(whole, counts, strict=True) if n == most]
+            counting = [c for c in tied if not ct.trump_value[c] and ct.top_two[c][0] in whole]
+            if len(tied) > 1 and counting and _same_floats(ct, whole, tied):
+                told += 1
+                floats = {_strength(ct, _without(whole, c))[0].hex() for c in tied}
+                assert len(floats) == 1, (variant, whole, tied, floats)
+    assert told > 0
 
 
 def test_a_tie_of_top_cards_is_left_to_the_floats() -> None:

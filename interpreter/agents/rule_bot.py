@@ -1022,7 +1022,7 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
     # a trump gone (there is one when n > 0): the rest of the count is the same for each
     less_trump = trumps + base[n - 1][m] + (suits_with if n > 1 else suits_without) if n else 0
     values = []
-    every = cards is whole  # (the dealer weighs each card of his hand: all are in it)
+    every = cards is whole or cards == whole  # (the dealer weighs each card of his hand: all are in it)
     for gone in cards:
         v = trump_cents[gone]
         if not every and gone not in whole:
@@ -1051,12 +1051,18 @@ def _clear_weakest(ct: _Contract, whole: list[int], cards: list[int], counts: li
 
 def _same_floats(ct: _Contract, whole: list[int], tied: list[int]) -> bool:
     """Do the hands `whole` less each card of `tied` (which tie in hundredths) count the same
-    float, to the last bit? Yes when each is a side card of `whole` whose suit holds neither its
-    top card nor (unless the card is alone in its suit) its second: such a suit adds nothing to
-    the count with or without the card (a second card counts in a suit of two or more), so each
-    hand left adds the same terms in the same order (the trumps, the long-trump bonus, the other
-    suits in the order of their first card, the voids: equal, as the hundredths tie). Then the
-    lowest card is the weakest, as the reference's max() over (float, -card) keeps."""
+    float, to the last bit? Yes when each is a side card of `whole` whose loss leaves every
+    term of the count as it was, in the same order. A suit adds its term (_side_total) in the
+    order of its first card in the hand, so the card's suit must add the same without it, and
+    where that is not nothing, keep its place (the card is not its suit's first):
+    - a suit that holds neither its top card nor a second card beside another adds nothing
+      with or without it (a second card counts in a suit of two or more);
+    - a suit holding its top card adds the same without another of its cards (the top's term
+      does not read the count);
+    - a suit holding its second card but not its top adds the same while two cards are left.
+    Then each hand left adds the same terms in the same order (the trumps, the long-trump
+    bonus, the suits, the voids: equal, as the hundredths tie), and the lowest card is the
+    weakest, as the reference's max() over (float, -card) keeps."""
     trump_cents = ct.trump_cents
     top_two = ct.top_two
     follow = ct.follow
@@ -1064,16 +1070,26 @@ def _same_floats(ct: _Contract, whole: list[int], tied: list[int]) -> bool:
         if trump_cents[c] or c not in whole:
             return False
         top = top_two[c]
-        if top[0] in whole:
-            return False
-        if len(top) > 1 and top[1] in whole:
-            suit = follow[c]
-            held = 0
-            for x in whole:
-                if follow[x] == suit:
-                    held += 1
-            if held > 1:
+        if top[0] == c:
+            return False  # the top card: its suit's term goes with it
+        has_top = top[0] in whole
+        second = top[1] if len(top) > 1 else -1
+        if not has_top and second not in whole:
+            continue  # its suit adds nothing, with or without it
+        suit = follow[c]
+        held = 0
+        first = -1
+        for x in whole:
+            if follow[x] == suit:
+                if not held:
+                    first = x
+                held += 1
+        if second == c:  # the second card: its term (with the top, or in a suit of two) goes with it
+            if has_top or held > 1:
                 return False
+            continue  # alone: its suit added nothing
+        if first == c or (not has_top and held < 3):
+            return False
     return True
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any, Protocol
 
 from .engine import State
@@ -34,26 +35,30 @@ class Agent(Protocol):
 class HandRecord:
     """One played hand: its result, its finished State and the docs/hand-records.md input.
 
-    The record (every card and action as text) is made from the State on the first ask
-    and kept: `simulate` without --records or --csv never asks, and building it cost
-    about 48k instructions a hand, 7% of a rules-bots hand (benchmarks/bots.py --table)."""
+    The result object and the record (every card and action as text) are made from the
+    State on the first ask and kept: `simulate` without --records or --csv asks for
+    neither (building the record cost about 48k instructions a hand, 7% of a rules-bots
+    hand, the result object about 11.5k; benchmarks/bots.py --table)."""
 
-    __slots__ = ("result", "state", "_rules", "_variant", "_overlays", "_record")
+    __slots__ = ("state", "_rules", "_variant", "_overlays", "_record")
 
     def __init__(
         self,
         rules: Rules,
-        result: dict[str, Any],
         state: State,
         variant: str | None = None,
         overlays: Sequence[str] = (),
     ) -> None:
-        self.result = result
         self.state = state
         self._rules = rules
         self._variant = variant
         self._overlays = overlays
         self._record: dict[str, Any] | None = None
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The hand's result object (`State.result`: built on the first ask, kept by the State)."""
+        return self.state.result()
 
     @property
     def record(self) -> dict[str, Any]:
@@ -103,6 +108,22 @@ def hand_record(rules: Rules, state: State, variant: str | None = None, overlays
     return rec
 
 
+def hand_scores(rules: Rules, state: State) -> tuple[list[int], list[int], Sequence[int]]:
+    """A finished hand's scores after it, the scores the next hand starts from (the carry
+    when it ended a game: `Rules.next_scores`) and the match's winners (none while it goes on).
+
+    A played hand's are read off its scoring outcome (`State._outcome`, what `result()` builds
+    the result object from), so a match that is not asked for the object never builds it; a
+    hand that ended unplayed stored its object, which is read."""
+    played = state._outcome
+    if played is None:
+        outcome = state.result()
+        return list(outcome["scores"]), rules.next_scores(outcome), outcome["winners"]
+    delta, _, _, winners, game = played
+    after = list(map(add, state.scores_before, delta))
+    return after, list(dict(game)["next_scores"]) if game else after[:], winners
+
+
 def play_match(
     rules: Rules,
     agents: Sequence[Agent],
@@ -134,16 +155,15 @@ def play_match(
             else:
                 legal = state.legal_actions()
                 state.apply(legal[0] if len(legal) == 1 else choose(state, seat, legal))
-        outcome = state.result()
-        hand = HandRecord(rules, outcome, state, variant, overlays)
+        hand = HandRecord(rules, state, variant, overlays)
         result.hands.append(hand)
-        result.scores = list(outcome["scores"])
-        scores = rules.next_scores(outcome)  # a game that ended starts the next one from the carry
+        after, scores, winners = hand_scores(rules, state)
+        result.scores = after
         counters = state.counters
         if on_hand is not None:
             on_hand(hand)
-        if outcome["winners"]:
-            result.winners = list(outcome["winners"])
+        if winners:
+            result.winners = list(winners)
             result.finished = True
             break
         dealer = state.next_dealer  # the next seat, or the same after a misdeal that says so

@@ -27,6 +27,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from .agents import draws, make_agent
+from .engine import State
 from .errors import TrickSpecError
 from .match import HandRecord, play_match
 from .rules import Rules
@@ -66,22 +67,39 @@ class HandOutcome(NamedTuple):
         return str(self.summary[2])
 
 
-def summarize(result: dict[str, Any], row: str) -> tuple[Any, ...]:
-    """What `Stats` reads of a hand: (redeal, trump, row, maker, alone, seats out, delta, tricks).
+def summarize(state: State) -> tuple[Any, ...]:
+    """What `Stats` reads of a finished hand: (redeal, trump, row, maker, alone, seats out, delta,
+    tricks), as its result object (`State.result`) tells them.
 
     `row` is the id of the scoring row that applied ("" for a redeal); `alone` and `seats
-    out` are whether there were any."""
-    if result["status"] == "redeal":
-        return (True, None, row, None, False, False, (), ())
+    out` are whether there were any. A played hand's are read off the State and its scoring
+    outcome (the object's sources: `Rules.played_result`), so a run that keeps no records
+    never builds the object; a hand that ended unplayed stored its object, which is read."""
+    played = state._outcome
+    if played is None:
+        result = state.result()
+        if result["status"] == "redeal":
+            return (True, None, state.scored_by, None, False, False, (), ())
+        return (
+            False,
+            result["trump"],
+            state.scored_by,
+            result["maker"],
+            bool(result["alone"]),
+            bool(result["out"]),
+            tuple(result["delta"]),
+            tuple(result["tricks"]),
+        )
+    maker = state.maker
     return (
         False,
-        result["trump"],
-        row,
-        result["maker"],
-        bool(result["alone"]),
-        bool(result["out"]),
-        tuple(result["delta"]),
-        tuple(result["tricks"]),
+        state.rules.contracts[state.contract].name,
+        state.scored_by,
+        None if maker < 0 else maker,
+        bool(state.alone),
+        True in state.out,
+        played.delta,
+        tuple(state.tricks),
     )
 
 
@@ -175,7 +193,7 @@ def play_one(setup: Setup, index: int, rotation: int) -> MatchOutcome:
     keep = setup.keep_records
 
     def on_hand(hand: HandRecord) -> None:
-        summary = summarize(hand.result, hand.state.scored_by)
+        summary = summarize(hand.state)
         outcome.hands.append(HandOutcome(summary, hand.result, hand.record) if keep else HandOutcome(summary))
 
     result = play_match(

@@ -105,6 +105,7 @@ class _Tables:
     # make (RuleBot.make) -> each seat's `threshold`: counted once, not by every bot made
     # (simulate makes four bots a match)
     limits: dict[float, tuple[float, ...]] = field(default_factory=dict)
+    every_card: int = 0  # every card, as bits (what `_unseen` takes the known cards from)
 
 
 def _build_tables(rules: Rules) -> _Tables:
@@ -145,6 +146,7 @@ def _build_tables(rules: Rules) -> _Tables:
         mates,
         {m: tuple(s for s in range(rules.players) if not m >> s & 1) for m in range(1 << rules.players)},
         tuple(range(rules.players)),
+        every_card=(1 << rules.codec.n_cards) - 1,
     )
 
 
@@ -865,7 +867,8 @@ def _unseen(st: State, seat: int, tables: _Tables) -> int:
         if st.upcard >= 0 and not st.upcard_taken:
             seen |= bit[st.upcard]  # turned down: out of play
         seen_of[seat] = seen
-    return ~(memory.gone_mask | seen)
+    # (a mask of the cards, not the complement `~`: a negative int makes every `&` with it dearer)
+    return tables.every_card ^ (memory.gone_mask | seen)
 
 
 def _mates(st: State, seat: int, tables: _Tables) -> int:

@@ -266,7 +266,13 @@ class State:
         self.history: list[tuple[int, int]] = []
         self.scores_before = scores_before  # a fresh list (Rules.deal, new_hand): ours
         self.n_active = n
-        self.advance()
+        first = rules.first_phase  # the walk's first step is a call of its begin: made here, not through advance
+        if first < 0:
+            self.advance()
+        else:
+            self.phase = first
+            if not rules.phase_begins[first](self):
+                self.advance()
 
     # ------------------------------------------------------------------ API
     @property

@@ -249,6 +249,13 @@ class Rules:
     # (Plain Python only: the compiled walk makes the same calls natively, ~4.5k instructions a hand
     # cheaper there than through these Python-level callables.)
     phase_begins: tuple[Callable[[State], bool], ...] = ()
+    # Per phase: the phase the walk starts next once this one fixes a contract, when that one is an
+    # ungated Alone whose answers are all free (Phase.free_alone) and the play comes right after it;
+    # -1 otherwise. OrderUp's batched step then asks it and starts the play itself, without the walk.
+    alone_next: tuple[int, ...] = ()
+    # The phase a new hand's walk starts first, when a plain call of its begin is all the walk's first
+    # step would do (a bidding phase, plain Python); -1: State.__init__ runs the walk (State.advance).
+    first_phase: int = -1
     # Per seat: the sides on his team when he is the maker with no called partner (State._start_play)
     maker_teams: tuple[tuple[bool, ...], ...] = ()
     # The auction's bid rows by action (a named bid's tricks and contract): what the bots read of a bid
@@ -289,6 +296,12 @@ class Rules:
         self.score_getters = tuple(get for _, get in self.score_keys)
         self.phase_waits = tuple(phase.waits_for_contract for phase in self.phases)
         self.walk_open, self.walk_fixed = phase_walk(self.phase_waits, self.first_declaration, self.play_phase)
+        self.alone_next = tuple(
+            self.straight_alone(self.walk_fixed[left]) if left < self.play_phase else -1
+            for left in range(len(self.phases))
+        )
+        first = self.walk_open[-1]
+        self.first_phase = first if not COMPILED and 0 <= first < self.play_phase else -1
         self.phase_begins = (
             *(
                 phase.begin if gate is None else _gated(gate, phase.begin)
@@ -318,6 +331,16 @@ class Rules:
             self.lead_by_dealer = tuple(
                 self.lead_seat({**self.option_env, "dealer": dealer}) % n for dealer in range(n)
             )
+
+    def straight_alone(self, phase: int) -> int:
+        """`phase` when the walk may start it without the walk: an ungated bidding step whose
+        decisions are only free 'alone' or 'together' answers (Phase.free_alone) with the play
+        right after it (Rules.alone_next); else -1."""
+        if not 0 <= phase < self.play_phase or self.phase_gates[phase] is not None:
+            return -1
+        if not self.phases[phase].free_alone or self.walk_fixed[phase] != self.play_phase:
+            return -1
+        return phase
 
     def next_active(self, out: list[bool]) -> tuple[int, ...]:
         """Each seat's next seat clockwise that does not sit out (`out`: per seat), remembered."""

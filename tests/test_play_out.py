@@ -10,14 +10,17 @@ lists `choose` was offered, and what the random generator drew.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from functools import partial
 
 import pytest
 
+from interpreter.build import COMPILED
 from interpreter.engine import State
 from interpreter.match import hand_record
+from interpreter.phases.order_up import OrderUp
 from interpreter.rules import Rules
 from interpreter.variants import bundled_names, load_rules
 
@@ -206,3 +209,47 @@ def _refused_like_apply(run: Callable[[State, Choose], None], start: State, bad:
     _by_decision(ref, bad())
     _same(fast, ref)  # the hand ended before the bad pick
     return False
+
+
+def _walked(rules: Rules) -> Rules:
+    """The same rules with the bidding's shortcuts off: every phase started by the phase walk
+    (no first phase begun directly, no free alone asked by the step before it)."""
+    walked = copy.copy(rules)
+    walked.alone_next = (-1,) * len(rules.alone_next)
+    walked.first_phase = -1
+    return walked
+
+
+def test_the_bidding_shortcuts_are_taken_where_the_spec_allows() -> None:
+    """A free alone straight after the bidding with the play next is asked by the step before it;
+    a forced answer, a gift, a lone partner made maker, a gate or a phase after it keep the walk."""
+    assert load_rules("euchre").alone_next == (2, 2, -1)
+    assert load_rules("euchre").first_phase == (-1 if COMPILED else 0)
+    assert load_rules("house/defend-alone").alone_next == (-1, -1, 3, -1)  # only the second alone: the play next
+    for name in ("house/canadian-loner", "house/partners-best", "british-euchre", "house/no-alone-after-pass"):
+        rules = load_rules(name)  # forced, a gift, a lone partner made maker, a gated alone
+        assert [rules.alone_next[i] for i, p in enumerate(rules.phases) if isinstance(p, OrderUp)] == [-1], name
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_the_bidding_shortcuts_play_the_hands_the_walk_plays(name: str) -> None:
+    """Every hand dealt and played out with the shortcuts (Rules.first_phase, Rules.alone_next)
+    ends field by field as the same hand with every phase started by the walk, and so does a
+    hand played by decisions, each from a state dealt either way."""
+    rules = load_rules(name)
+    walked = _walked(rules)
+    for policy, make in POLICIES.items():
+        for seed in range(20):
+            fast, ref = _deal(rules, seed), _deal(walked, seed)
+            for slot in FIELDS:
+                if slot != "rules":
+                    assert getattr(fast, slot) == getattr(ref, slot), (slot, policy, seed)
+            seen_fast: list[list[int]] = []
+            seen_ref: list[list[int]] = []
+            fast.play_out(_offered(make(random.Random(seed)), seen_fast))
+            ref.play_out(_offered(make(random.Random(seed)), seen_ref))
+            assert seen_fast == seen_ref, (policy, seed)
+            for slot in FIELDS:
+                if slot != "rules":
+                    assert getattr(fast, slot) == getattr(ref, slot), (slot, policy, seed)
+            assert fast.result() == ref.result()

@@ -33,6 +33,10 @@ class Alone(Phase):
     # (worked out from the seats and sides on a maker's first hand, then looked up).
     queue_of: dict[int, tuple[int, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
+    @property
+    def free_alone(self) -> bool:
+        return self.must_if is None and self.choice_if is None and not self.partner_gives and not self.loner_is_maker
+
     def _asked(self, st: State, maker: int) -> tuple[int, ...]:
         side_of = st.rules.side_of
         mine = side_of[maker]
@@ -187,3 +191,57 @@ class Alone(Phase):
             r.alone_maker = True
         if "defenders" in self.groups:
             r.defender_alone = True
+
+
+def ask_free(alone: Alone, phase: int, st: State, choose: Callable[[list[int]], int]) -> None:
+    """A free alone (`Phase.free_alone`) straight after the bidding step that fixed the contract,
+    with the play right after it (`Rules.alone_next`), run by that step's batched loop (OrderUp's
+    `play_out`) without the phase walk: its start (`begin`), its answers (`play_out`'s loop, the
+    same steps), then the play's start (`State._start_play`, what the walk would start next).
+    One call where the walk would make four (advance, begin, play_out, advance); in plain Python
+    a call costs more than these lines (tests/test_play_out.py holds the ways equal)."""
+    maker = st.maker
+    asked = alone.queue_of.get(maker)
+    if asked is None:
+        asked = alone.queue_of[maker] = alone._asked(st, maker)
+    out = st.out
+    st.phase = phase
+    st.queue = queue = [s for s in asked if not out[s]] if True in out else list(asked)
+    if not queue:  # nobody to ask: the walk goes on (to the play)
+        st.advance()
+        return
+    st.step = 0
+    st.turn = turn = queue.pop(0)
+    c = alone.codec
+    lone = c.ALONE
+    together = c.TOGETHER
+    lone_o: object = lone  # the answers as objects (compiled: boxed once, not at each offer)
+    together_o: object = together
+    rules = st.rules
+    history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
+    pairs = rules.seat_plays
+    while True:
+        offer: list[int] = [lone_o, together_o]  # type: ignore[list-item]
+        action = choose(offer)
+        if action != together:
+            break
+        history.append(pairs[turn][action])
+        if not queue:
+            st.phase = rules.play_phase
+            st._start_play()
+            return
+        st.turn = turn = queue.pop(0)
+    if action != lone:
+        st._refuse(action)
+    history.append(pairs[turn][action])
+    st.alone.append(turn)
+    for s in rules.side_seats[rules.side_of[turn]]:  # his side-mates sit out (sit_out_partners)
+        if s != turn:
+            out[s] = True
+    if queue:  # a benched partner is asked nothing; nobody is after the first loner
+        st.queue = queue = [] if alone.stop_at_first else [s for s in queue if not out[s]]
+        if queue:
+            st.turn = queue.pop(0)
+            return
+    st.phase = rules.play_phase
+    st._start_play()

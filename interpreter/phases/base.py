@@ -124,6 +124,13 @@ class Phase:
         return False
 
     @property
+    def free_alone(self) -> bool:
+        """Its decisions are only each asked player's free 'alone' or 'together' (none forced or
+        conditional, no card given, no lone partner made maker): a batched step before it may ask
+        them itself (Rules.alone_next)."""
+        return False
+
+    @property
     def ends_hand(self) -> bool:
         """Its answer may end the hand before play (its `keep` plays on)."""
         return False

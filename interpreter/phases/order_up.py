@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..build import COMPILED
 from ..dsl import CompiledExpr
+from .alone import Alone, ask_free
 from .base import Phase, SeatFilter, Walk, asked_seats, offered, one_decision
 
 if TYPE_CHECKING:
@@ -112,13 +113,16 @@ class OrderUp(Phase):
     def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
         """The asks in one loop, then the dealer's pick-up: `apply`'s steps (`_ordered`, `_pickups`,
         `_pick_up`) written out in locals, because in plain Python each call costs more than the
-        lines it runs (tests/test_play_out.py holds the two ways equal pick by pick, also when
-        `choose` raises or picks something not offered). The turn and the count asked are kept
-        up to date before each `choose`, for a policy that raises."""
+        lines it runs; then, where the spec goes straight on to a free alone and the play
+        (`Rules.alone_next`), its answers and the play's start, without the phase walk (`_alone`).
+        tests/test_play_out.py holds the ways equal pick by pick, also when `choose` raises or picks
+        something not offered: the turn and the count asked are written back before a raise
+        propagates (the fields as after the last applied pick)."""
         c = self.codec
         dealer = st.dealer
+        rules = st.rules
         history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
-        pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
+        pairs = rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
         if st.step == 0:
             if self.choice_if is not None:  # a conditional offer: one decision at a time
                 one_decision(self, st, choose)
@@ -131,21 +135,27 @@ class OrderUp(Phase):
             answer_o: object = no  # the answers as objects (compiled: boxed once, not at each offer)
             order_o: object = order
             turn = st.turn
-            while True:
-                offer: list[int] = [answer_o, order_o]  # type: ignore[list-item]
-                action = choose(offer)
-                if action == order:
-                    break
-                if action != no:
-                    st._refuse(action)
-                history.append(pairs[turn][action])
-                asked += 1
+            try:
+                while True:
+                    offer: list[int] = [answer_o, order_o]  # type: ignore[list-item]
+                    action = choose(offer)
+                    if action == order:
+                        break
+                    if action != no:
+                        st._refuse(action)
+                    history.append(pairs[turn][action])
+                    asked += 1
+                    if asked == last:
+                        st.asked = asked
+                        self._all_passed(st)
+                        return
+                    turn = queue[asked]
+            except BaseException:  # (a raising `choose` or pick: the fields as after the last pick)
                 st.asked = asked
-                if asked == last:
-                    self._all_passed(st)
-                    return
-                st.turn = turn = queue[asked]
+                st.turn = turn
+                raise
             history.append(pairs[turn][action])
+            st.asked = asked
             st.maker = turn  # (_ordered)
             st.contract = st.up_suit
             st.fixed_by = self.id
@@ -172,9 +182,9 @@ class OrderUp(Phase):
                 if a == action:
                     found = True
                     break
-        else:
-            found = action in legal
-        if not found:
+            if not found:
+                st._refuse(action)
+        elif action not in legal:
             st._refuse(action)
         history.append(pairs[dealer][action])  # (as an object: compiled code would box a typed pair again)
         if action != decline:  # (_pick_up)
@@ -195,7 +205,11 @@ class OrderUp(Phase):
                     hand.append(upcard)
             st.discarded = card
             st.upcard_taken = True
-        st.advance()
+        then = rules.alone_next[st.phase]
+        if then < 0:
+            st.advance()
+        else:
+            ask_free(cast("Alone", rules.phases[then]), then, st, choose)
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:

@@ -256,7 +256,7 @@ class State:
         # `hands` is ours to change: new_hand/deal pass fresh lists (deal passes their tuples, or
         # the compiled build's deal the shuffled deck they are read from when asked: `dealt`)
         self._deck = deck
-        self._dealt = tuple(map(tuple, hands)) if dealt is None and deck is None else dealt
+        self._dealt = dealt if deck is not None or dealt is not None else tuple(map(tuple, hands))
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
         self.queue: list[int] = []

@@ -417,9 +417,9 @@ class Rules:
             cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)
             hands = cast("list[list[int]]", [[cards[i] for i in seat] for seat in self.deal_positions[dealer]])
         else:  # each seat's picker applied to the deck, made a list (a plain loop: ~2k instructions less
-            hands = []  # than the same in map() calls, callgrind)
+            hands = []  # than the same in map() calls; `[*...]`: ~260 a seat less than `list(...)`, callgrind)
             for pick in self.deal_pickers[dealer]:
-                hands.append(list(pick(deck)))
+                hands.append([*pick(deck)])
         # the shuffled deck itself (never changed again) goes to the State, which reads each seat's
         # dealt tuple from it when asked (`State.dealt`: a played-out hand never asks)
         return State(self, dealer, hands, upcard, scores, deal_number, counters_before, None, deck)  # fresh lists

@@ -34,9 +34,10 @@ class OrderUp(Phase):
         return True
 
     def begin(self, st: State) -> bool:
-        # A suitless upcard (a joker nobody named) cannot be ordered: straight to round 2. (No contract
-        # is fixed here: the phase walk does not begin a step that waits for one once one is.)
-        if st.maker >= 0 or st.upcard < 0 or st.up_suit < 0:
+        # A suitless upcard (a joker nobody named; no upcard has no suit either) cannot be ordered:
+        # straight to round 2. (No contract is fixed here: the phase walk does not begin a step that
+        # waits for one once one is.)
+        if st.up_suit < 0 or st.maker >= 0:
             return False
         asks = self.asks
         st.queue = queue = list(asks[st.dealer]) if asks is not None else asked_seats(st, self.seats)

@@ -210,7 +210,8 @@ class OrderUp(Phase):
         if then < 0:
             st.advance()
         else:
-            ask_free(cast("Alone", rules.phases[then]), then, st, choose)
+            alone: Alone = rules.phases[then]  # type: ignore[assignment]  # (no `cast`: a call in plain Python)
+            ask_free(alone, then, st, choose)
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:

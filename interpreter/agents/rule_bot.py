@@ -241,23 +241,28 @@ def _with_cents(ct: _Contract, size: int, n_suits: int) -> _Contract:
 
 
 def _with_pack(ct: _Contract, size: int) -> _Contract:
-    """`ct` with its tally tables (see `_Contract.pack`): the fields are wide enough for every
-    card of the deck in one hand, so a sum of cards never carries from one into the next."""
-    cents_bits = (100 * size).bit_length()
-    n_bits = size.bit_length()
-    width = (4 * size + 3).bit_length()  # a side suit's flags: its top bits + 4 * its count
+    """`ct` with its tally tables (see `_Contract.pack`): each field is as wide as the most it
+    can hold (every trump in one hand, every card of a side suit), so a sum of cards never
+    carries from one into the next, and only the side suits have a field: a tally of euchre
+    fits 30 bits, one digit of a Python int, whose arithmetic allocates nothing but its result."""
+    trumps = [c for c in range(size) if ct.trump_cents[c]]
+    cents_bits = sum(ct.trump_cents).bit_length()
+    n_bits = len(trumps).bit_length()
+    sides = sorted({ct.follow[c] for c in range(size) if not ct.trump_cents[c]})
+    held = {suit: sum(1 for c in range(size) if ct.follow[c] == suit) for suit in sides}
+    width = max((3 + 4 * n).bit_length() for n in held.values()) if held else 0  # top bits + 4 * its count
     count_shift = cents_bits
+    place = {suit: count_shift + n_bits + width * i for i, suit in enumerate(sides)}
     pack = []
     for c in range(size):
         if ct.trump_cents[c]:
             pack.append(ct.trump_cents[c] + (1 << count_shift))
         else:
-            pack.append((ct.top_flag[c] + 4) << (count_shift + n_bits + width * ct.follow[c]))
+            pack.append((ct.top_flag[c] + 4) << place[ct.follow[c]])
     up_mils = tuple(round(TRUMP_VALUE[min(ct.place[c], 5)] * 0.6 * 1000) for c in range(size))
-    packs = tuple(pack)
     return replace(
         ct,
-        pack=packs,
+        pack=tuple(pack),
         cents_bits=cents_bits,
         count_shift=count_shift,
         n_mask=(1 << n_bits) - 1,

@@ -117,11 +117,16 @@ def hand_scores(rules: Rules, state: State) -> tuple[list[int], list[int], Seque
     hand that ended unplayed stored its object, which is read."""
     played = state._outcome
     if played is None:
-        outcome = state.result()
-        return list(outcome["scores"]), rules.next_scores(outcome), outcome["winners"]
+        return scores_of(rules, state.result())
     delta, _, _, winners, game = played
     after = list(map(add, state.scores_before, delta))
     return after, list(dict(game)["next_scores"]) if game else after[:], winners
+
+
+def scores_of(rules: Rules, result: dict[str, Any]) -> tuple[list[int], list[int], Sequence[int]]:
+    """`hand_scores` as the hand's result object tells them: how a hand that ended unplayed is
+    read, and the reference a played hand's shortcut is held to (tests/test_simulate_summary.py)."""
+    return list(result["scores"]), rules.next_scores(result), result["winners"]
 
 
 def play_match(

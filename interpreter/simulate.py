@@ -77,19 +77,7 @@ def summarize(state: State) -> tuple[Any, ...]:
     never builds the object; a hand that ended unplayed stored its object, which is read."""
     played = state._outcome
     if played is None:
-        result = state.result()
-        if result["status"] == "redeal":
-            return (True, None, state.scored_by, None, False, False, (), ())
-        return (
-            False,
-            result["trump"],
-            state.scored_by,
-            result["maker"],
-            bool(result["alone"]),
-            bool(result["out"]),
-            tuple(result["delta"]),
-            tuple(result["tricks"]),
-        )
+        return summary_of(state, state.result())
     maker = state.maker
     return (
         False,
@@ -100,6 +88,24 @@ def summarize(state: State) -> tuple[Any, ...]:
         True in state.out,
         played.delta,
         tuple(state.tricks),
+    )
+
+
+def summary_of(state: State, result: dict[str, Any]) -> tuple[Any, ...]:
+    """`summarize`'s tuple as the hand's result object tells it: how a hand that ended
+    unplayed is summed up, and the reference a played hand's shortcut is held to
+    (tests/test_simulate_summary.py)."""
+    if result["status"] == "redeal":
+        return (True, None, state.scored_by, None, False, False, (), ())
+    return (
+        False,
+        result["trump"],
+        state.scored_by,
+        result["maker"],
+        bool(result["alone"]),
+        bool(result["out"]),
+        tuple(result["delta"]),
+        tuple(result["tricks"]),
     )
 
 

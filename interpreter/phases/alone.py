@@ -206,12 +206,15 @@ def ask_free(alone: Alone, phase: int, st: State, choose: Callable[[list[int]], 
         asked = alone.queue_of[maker] = alone._asked(st, maker)
     out = st.out
     st.phase = phase
-    st.queue = queue = [s for s in asked if not out[s]] if True in out else list(asked)
-    if not queue:  # nobody to ask: the walk goes on (to the play)
+    if True in out:
+        asked = tuple([s for s in asked if not out[s]])
+    if not asked:  # nobody to ask: the walk goes on (to the play)
+        st.queue = []
         st.advance()
         return
     st.step = 0
-    st.turn = turn = queue.pop(0)
+    st.turn = turn = asked[0]
+    st.queue = queue = [*asked[1:]]  # (begin's queue after its first is taken)
     c = alone.codec
     lone = c.ALONE
     together = c.TOGETHER

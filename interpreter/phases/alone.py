@@ -139,49 +139,12 @@ class Alone(Phase):
 
     def play_out(self, st: State, choose: Callable[[list[int]], int]) -> None:
         """The answers 'alone' or 'together' in one loop while each asked may choose freely, and
-        a lone player's effects (apply's, written out in locals: in plain Python a call costs more
-        than these lines; tests/test_play_out.py holds the two ways equal). A gift, a lone partner
-        made maker, a forced or conditional answer: through `apply`, one decision at a time."""
+        a lone player's effects (`answers`). A forced or conditional answer, or a step after the
+        answer (a partner's gift, the loner's discard): through `apply`, one decision at a time."""
         if st.step != 0 or self.must_if is not None or self.choice_if is not None:
             one_decision(self, st, choose)
             return
-        c = self.codec
-        alone = c.ALONE
-        together = c.TOGETHER
-        alone_o: object = alone  # the answers as objects (compiled: boxed once, not at each offer)
-        together_o: object = together
-        history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
-        pairs = st.rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
-        queue = st.queue
-        turn = st.turn
-        while True:
-            offer: list[int] = [alone_o, together_o]  # type: ignore[list-item]
-            action = choose(offer)
-            if action != together:
-                break
-            history.append(pairs[turn][action])
-            if not queue:
-                st.advance()
-                return
-            st.turn = turn = queue.pop(0)
-        if action != alone:
-            st._refuse(action)
-        history.append(pairs[turn][action])
-        if self.partner_gives or self.loner_is_maker:
-            self.apply(st, action)  # a gift, or a lone partner made maker
-            return
-        st.alone.append(turn)
-        rules = st.rules
-        out = st.out
-        for s in rules.side_seats[rules.side_of[turn]]:  # his side-mates sit out (sit_out_partners)
-            if s != turn:
-                out[s] = True
-        if queue:  # a benched partner is asked nothing; nobody is after the first loner
-            st.queue = queue = [] if self.stop_at_first else [s for s in queue if not out[s]]
-            if queue:
-                st.turn = queue.pop(0)
-                return
-        st.advance()
+        answers(self, st, choose, -1)
 
     def taker(self, st: State) -> int:
         return st.queue[0] if st.step == 1 else -1  # the loner gets his partner's card
@@ -193,28 +156,34 @@ class Alone(Phase):
             r.defender_alone = True
 
 
-def ask_free(alone: Alone, phase: int, st: State, choose: Callable[[list[int]], int]) -> None:
-    """A free alone (`Phase.free_alone`) straight after the bidding step that fixed the contract,
-    with the play right after it (`Rules.alone_next`), run by that step's batched loop (OrderUp's
-    `play_out`) without the phase walk: its start (`begin`), its answers (`play_out`'s loop, the
-    same steps), then the play's start (`State._start_play`, what the walk would start next).
-    One call where the walk would make four (advance, begin, play_out, advance); in plain Python
-    a call costs more than these lines (tests/test_play_out.py holds the ways equal)."""
-    maker = st.maker
-    asked = alone.queue_of.get(maker)
-    if asked is None:
-        asked = alone.queue_of[maker] = alone._asked(st, maker)
-    out = st.out
-    st.phase = phase
-    if True in out:
-        asked = tuple([s for s in asked if not out[s]])
-    if not asked:  # nobody to ask: the walk goes on (to the play)
-        st.queue = []
-        st.advance()
-        return
-    st.step = 0
-    st.turn = turn = asked[0]
-    st.queue = queue = [*asked[1:]]  # (begin's queue after its first is taken)
+def answers(alone: Alone, st: State, choose: Callable[[list[int]], int], phase: int) -> None:
+    """Alone's batched step: the answers 'alone' or 'together' in one loop, and a lone player's
+    effects (apply's, written out in locals: in plain Python a call costs more than these lines;
+    tests/test_play_out.py holds the ways equal); a gift or a lone partner made maker through
+    `apply`. From `Alone.play_out` (`phase` -1: begun by the walk, which goes on after it), or
+    from the bidding step that fixed the contract (OrderUp's `play_out`) when the spec goes
+    straight on to this free alone (`Phase.free_alone`) and the play (`Rules.alone_next`):
+    then `phase` is its index, and it begins here and starts the play itself, with no phase
+    walk (one call where the walk makes four: advance, begin, play_out, advance)."""
+    if phase < 0:
+        queue = st.queue
+        turn = st.turn
+    else:  # (begin's steps)
+        maker = st.maker
+        asked = alone.queue_of.get(maker)
+        if asked is None:
+            asked = alone.queue_of[maker] = alone._asked(st, maker)
+        out = st.out
+        st.phase = phase
+        if True in out:
+            asked = tuple([s for s in asked if not out[s]])
+        if not asked:  # nobody to ask: the walk goes on (to the play)
+            st.queue = []
+            st.advance()
+            return
+        st.step = 0
+        st.turn = turn = asked[0]
+        st.queue = queue = [*asked[1:]]  # (begin's queue after its first is taken: no pop(0))
     c = alone.codec
     lone = c.ALONE
     together = c.TOGETHER
@@ -222,7 +191,7 @@ def ask_free(alone: Alone, phase: int, st: State, choose: Callable[[list[int]], 
     together_o: object = together
     rules = st.rules
     history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
-    pairs = rules.seat_plays
+    pairs = rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
     while True:
         offer: list[int] = [lone_o, together_o]  # type: ignore[list-item]
         action = choose(offer)
@@ -230,14 +199,21 @@ def ask_free(alone: Alone, phase: int, st: State, choose: Callable[[list[int]], 
             break
         history.append(pairs[turn][action])
         if not queue:
-            st.phase = rules.play_phase
-            st._start_play()
+            if phase < 0:
+                st.advance()
+            else:  # the play, as the walk would start it next
+                st.phase = rules.play_phase
+                st._start_play()
             return
         st.turn = turn = queue.pop(0)
     if action != lone:
         st._refuse(action)
     history.append(pairs[turn][action])
+    if alone.partner_gives or alone.loner_is_maker:
+        alone.apply(st, action)  # a gift, or a lone partner made maker (never straight on: not free)
+        return
     st.alone.append(turn)
+    out = st.out
     for s in rules.side_seats[rules.side_of[turn]]:  # his side-mates sit out (sit_out_partners)
         if s != turn:
             out[s] = True
@@ -246,5 +222,8 @@ def ask_free(alone: Alone, phase: int, st: State, choose: Callable[[list[int]], 
         if queue:
             st.turn = queue.pop(0)
             return
-    st.phase = rules.play_phase
-    st._start_play()
+    if phase < 0:
+        st.advance()
+    else:
+        st.phase = rules.play_phase
+        st._start_play()

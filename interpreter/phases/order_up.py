@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..build import COMPILED
 from ..dsl import CompiledExpr
-from .alone import Alone, ask_free
+from .alone import Alone, answers
 from .base import Phase, SeatFilter, Walk, asked_seats, offered, one_decision
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class OrderUp(Phase):
         """The asks in one loop, then the dealer's pick-up: `apply`'s steps (`_ordered`, `_pickups`,
         `_pick_up`) written out in locals, because in plain Python each call costs more than the
         lines it runs; then, where the spec goes straight on to a free alone and the play
-        (`Rules.alone_next`), its answers and the play's start, without the phase walk (`_alone`).
+        (`Rules.alone_next`), its answers and the play's start, without the phase walk (`alone.answers`).
         tests/test_play_out.py holds the ways equal pick by pick, also when `choose` raises or picks
         something not offered: the turn and the count asked are written back before a raise
         propagates (the fields as after the last applied pick)."""
@@ -211,7 +211,7 @@ class OrderUp(Phase):
             st.advance()
         else:
             alone: Alone = rules.phases[then]  # type: ignore[assignment]  # (no `cast`: a call in plain Python)
-            ask_free(alone, then, st, choose)
+            answers(alone, st, choose, then)
 
     def walk(self, s: Walk, jokers: bool) -> tuple[bool, list[Walk]]:
         if s.maker:

@@ -404,7 +404,7 @@ class Rules:
         counters_before: dict[str, list[int]] | None = None,
     ) -> State:
         """Shuffle and deal in the spec's packets, clockwise from the dealer's left."""
-        deck = list(self.card_ids)
+        deck = [*self.card_ids]  # (a list display: no call of `list`)
         if COMPILED and type(rng) is _RANDOM:  # the same shuffle, called as a function: compiled code
             _SHUFFLE(rng, deck)  # would look the method up on `rng` (a generic attribute search) each hand
         else:

@@ -1039,9 +1039,10 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
             values.append(less_trump - v)
         else:
             # its suit without it: one card fewer, and without its top bit (a suit has one top
-            # card and one second: only the card that held a bit had it)
+            # card and one second: only the card that held a bit had it), which is the flags
+            # less what the card added to them (its top bit + 4: no bit carries)
             flags = by_suit[follow[gone]]
-            left = (flags & 3 & ~top_flag[gone]) + (flags & ~3) - 4
+            left = flags - top_flag[gone] - 4
             values.append(now + base_n[m if left else m - 1] - row[flags] + row[left])
     return values
 

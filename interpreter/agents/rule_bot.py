@@ -1018,17 +1018,21 @@ def _cents_without(ct: _Contract, whole: list[int], cards: list[int]) -> list[in
     m = len(by_suit) - by_suit.count(0)  # the side suits it holds
     base = ct.base_cents
     without_trump, with_trump = ct.suit_cents  # [0]: no trump in hand, [1]: some
-    suits_with = suits_without = 0
-    for flags in by_suit:
-        suits_with += with_trump[flags]
-        suits_without += without_trump[flags]
-    if n > 1:
-        suits_without = suits_with
     row = with_trump if n else without_trump
-    now = trumps + (suits_with if n else suits_without)  # the whole hand less its base term
+    suits = 0
+    for flags in by_suit:
+        suits += row[flags]
+    now = trumps + suits  # the whole hand less its base term
     base_n = base[n]
-    # a trump gone (there is one when n > 0): the rest of the count is the same for each
-    less_trump = trumps + base[n - 1][m] + (suits_with if n > 1 else suits_without) if n else 0
+    # a trump gone (there is one when n > 0): the rest of the count is the same for each (its
+    # side suits counted without a trump when it was the only one)
+    less_trump = 0
+    if n > 1:
+        less_trump = trumps + base[n - 1][m] + suits
+    elif n:
+        for flags in by_suit:
+            less_trump += without_trump[flags]
+        less_trump += trumps + base[0][m]
     values = []
     every = cards is whole or cards == whole  # (the dealer weighs each card of his hand: all are in it)
     for gone in cards:

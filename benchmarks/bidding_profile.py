@@ -30,13 +30,9 @@ import argparse
 import contextvars
 import importlib.util
 import inspect
-import os
 import random
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import reduce
 from pathlib import Path
@@ -185,34 +181,11 @@ def child(name: str, hands: int, warm: int) -> None:
 
 def count(name: str, hands: int, warm: int, valgrind: str) -> tuple[int, int, int]:
     """(instructions collected inside the target, its calls, the decisions inside it)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(
-            [
-                valgrind,
-                "--tool=callgrind",
-                f"--callgrind-out-file={tmp}/out",
-                "--collect-atstart=no",
-                "--toggle-collect=context_run",
-                "--toggle-collect=functools_reduce",
-                sys.executable,
-                __file__,
-                "--child",
-                name,
-                "--hands",
-                str(hands),
-                "--warm",
-                str(warm),
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-        )
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    calls = re.search(r"CALLS (\d+) (\d+)", proc.stdout)
-    if found is None or calls is None:
-        raise SystemExit(f"no count:\n{proc.stderr[-2000:]}")
-    return int(found.group(1)), int(calls.group(1)), int(calls.group(2))
+    from callgrind import profiled  # beside this script (benchmarks/callgrind.py)
+
+    return profiled(
+        __file__, [name, "--hands", str(hands), "--warm", str(warm)], ("context_run", "functools_reduce"), valgrind
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,12 +27,8 @@ from __future__ import annotations
 import argparse
 import contextvars
 import importlib.util
-import os
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -96,35 +92,11 @@ def child(kind: str, hands: int, warm: int, variant: str) -> None:
 
 def count(kind: str, hands: int, warm: int, variant: str, valgrind: str) -> tuple[int, int, int]:
     """(instructions collected inside the counted calls, the calls, the hands played)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run(
-            [
-                valgrind,
-                "--tool=callgrind",
-                f"--callgrind-out-file={tmp}/out",
-                "--collect-atstart=no",
-                "--toggle-collect=context_run",
-                sys.executable,
-                __file__,
-                "--child",
-                kind,
-                "--hands",
-                str(hands),
-                "--warm",
-                str(warm),
-                "--variant",
-                variant,
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-        )
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    calls = re.search(r"CALLS (\d+) (\d+)", proc.stdout)
-    if found is None or calls is None:
-        raise SystemExit(f"no count:\n{proc.stderr[-2000:]}")
-    return int(found.group(1)), int(calls.group(1)), int(calls.group(2))
+    from callgrind import profiled  # beside this script (benchmarks/callgrind.py)
+
+    return profiled(
+        __file__, [kind, "--hands", str(hands), "--warm", str(warm), "--variant", variant], ("context_run",), valgrind
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

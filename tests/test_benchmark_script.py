@@ -6,19 +6,25 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_benchmark_prints_the_documented_json() -> None:
+def _throughput(*args: str) -> dict[str, Any]:
+    """benchmarks/throughput.py run with `args` and --json: its JSON object."""
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "throughput.py"), "--hands", "30", "--pairs", "2", "--json"],
+        [sys.executable, str(ROOT / "benchmarks" / "throughput.py"), *args, "--json"],
         capture_output=True,
         text=True,
         check=True,
         timeout=120,
     ).stdout
-    data = json.loads(out)
+    return cast("dict[str, Any]", json.loads(out))
+
+
+def test_benchmark_prints_the_documented_json() -> None:
+    data = _throughput("--hands", "30", "--pairs", "2")
     assert {"variants", "baseline_hands_per_second", "ratio", "ratio_min", "ratio_max", "build"} <= set(data)
     assert {"euchre", "buck-euchre", "call-ace"} <= set(data["variants"])
     assert all(v["hands_per_second"] > 0 for v in data["variants"].values())
@@ -32,19 +38,9 @@ def test_benchmark_prints_the_documented_json() -> None:
 
 def test_benchmark_names_the_draw_it_used() -> None:
     """`--draw fast` (benchmarks/random_draw.py) times both sides with the cheaper draw and says so."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "throughput.py"),
-            *("--hands", "10", "--pairs", "1", "--rounds", "2", "--round-hands", "10", "--draw", "fast", "--json"),
-            "euchre",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    data = json.loads(out)
+    data = _throughput(
+        "--hands", "10", "--pairs", "1", "--rounds", "2", "--round-hands", "10", "--draw", "fast", "euchre"
+    )
     assert data["draw"] == "fast"
     assert data["ratio_min"] <= data["ratio"] <= data["ratio_max"]
     assert data["play_out"]["ratio"] > 0

@@ -8,7 +8,7 @@ for cards and seats, lists, and the tables and closures `Rules` built once.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import MethodType
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -68,6 +68,9 @@ _BLANKS: Final = (  # its type inferred, item by item: compiled code then copies
     (),
     (),
     -1,
+    (),
+    (),
+    (),
 )
 
 
@@ -153,7 +156,13 @@ class State:
     kitty: list[int] | None  # the undealt cards, once a phase takes from them
     playing: bool  # in the trick phase (the hot path tests this one flag)
     trick_size: int
-    on_team: list[bool] | None  # per side, once the teams are final
+    on_team: tuple[bool, ...] | None  # per side, once the teams are final (a shared tuple: never changed)
+    # Empty in most hands: each starts as the shared empty tuple and a phase that adds to it
+    # replaces it by a new list (`[*st.alone, seat]`), never changes it in place: no three new
+    # lists to make and free a hand
+    laid_away: Sequence[int]  # cards put out of play other than the dealer's discard
+    takers: Sequence[int]  # the taker of each card given (`give XX`), in order: public
+    alone: Sequence[int]  # the seats playing alone
     scored_by: str  # the id of the scoring row that scored the hand (statistics, verify)
     pending: int  # a card given blind, handed over with its answer (partner_exchange)
     turned_down: int
@@ -239,16 +248,17 @@ class State:
             self.by_led,
             self.rank,
             self.trump,
+            self.laid_away,
+            self.takers,
+            self.alone,
         ) = _BLANKS
         n = rules.players
         self.deal_number: int = deal_number
-        self.laid_away: list[int] = []  # cards put out of play other than the dealer's discard
         self.trick_winners: list[int] = []
         if counters_before is None:
             counters_before = rules.start_counters() if rules.counters else _NO_COUNTERS
         self.counters_before = counters_before
         self.counters = counters_before
-        self.takers: list[int] = []  # the taker of each card given (`give XX`), in order: public
         self.next_dealer = rules.next_seat[dealer]  # who deals the next hand (a misdeal may keep the same dealer)
         self.rules = rules
         self.dealer: int = dealer
@@ -260,7 +270,6 @@ class State:
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
         self.queue: list[int] = []
-        self.alone: list[int] = []
         self.out = _NOBODY * n
         self.tricks = _NOUGHT * n
         self.history: list[tuple[int, int]] = []
@@ -714,7 +723,7 @@ class State:
         o.counters = self.counters
         o.playing = self.playing
         o.trick_size = self.trick_size
-        o.on_team = None if self.on_team is None else self.on_team[:]
+        o.on_team = self.on_team  # a tuple
         o.scored_by = self.scored_by
         o.takers = self.takers[:]
         o.pending = self.pending
@@ -923,7 +932,7 @@ class State:
         else:  # nobody sits out: the shared table (the seats playing, a trick's size, next_seat)
             self.n_active, self.trick_size, self.nxt = rules.all_seated
         maker = self.maker  # the teams: a maker's own side from the per-seat table (team_sides' common case)
-        self.on_team = [*rules.maker_teams[maker]] if maker >= 0 and self.partner < 0 else team_sides(rules, self)
+        self.on_team = rules.maker_teams[maker] if maker >= 0 and self.partner < 0 else team_sides(rules, self)
         self.playing = True
         self.play_from = len(self.history)
         by_dealer = rules.lead_by_dealer  # (first_leader's common case, inlined: no call)

@@ -24,17 +24,18 @@ if TYPE_CHECKING:
 _NOBODY: Final[list[bool]] = [False]  # what team_sides repeats: made once (engine.py's _NOBODY)
 
 
-def team_sides(rules: Rules, st: State) -> list[bool]:
-    """Per side: has it a seat on the maker's team (his side, his called partner)?"""
+def team_sides(rules: Rules, st: State) -> tuple[bool, ...]:
+    """Per side: has it a seat on the maker's team (his side, his called partner)? A tuple, as
+    the maker's own side is (`Rules.maker_teams`, shared by every hand: never changed)."""
     flags = _NOBODY * rules.n_sides  # (a new list: `_NOBODY` is never changed)
     if st.maker >= 0:
         flags[rules.side_of[st.maker]] = True
         if st.partner >= 0:
             flags[rules.side_of[st.partner]] = True
-    return flags
+    return tuple(flags)
 
 
-def _on_team(rules: Rules, st: State) -> list[bool]:
+def _on_team(rules: Rules, st: State) -> tuple[bool, ...]:
     return st.on_team if st.on_team is not None else team_sides(rules, st)
 
 

@@ -505,7 +505,7 @@ class Rules:
         row_each: CompiledExpr | None,
         env: dict[str, Any],
         st: State,
-        on_team: list[bool],
+        on_team: tuple[bool, ...],
         into: list[int],
         caps: tuple[CompiledExpr | None, CompiledExpr | None, CompiledExpr | None] | None = None,
     ) -> None:
@@ -635,7 +635,7 @@ class Rules:
             result["trickspec"] = {name: list(v) for name, v in game}
         return result
 
-    def score_outcome(self, st: State, values: tuple[Any, ...], on_team: list[bool]) -> ScoreOutcome:
+    def score_outcome(self, st: State, values: tuple[Any, ...], on_team: tuple[bool, ...]) -> ScoreOutcome:
         """What the scoring rows and the match end decide for a played hand (`values`: the
         score_keys' values), frozen (tuples) since `score_hand` remembers it: (delta,
         scored_by, the counters after or None, winners, the game's end or None)."""
@@ -684,7 +684,7 @@ class Rules:
         scores = [b + d for b, d in zip(st.scores_before, delta, strict=True)]
         # Scores that did not move can meet only a match (or game) end that counts deals.
         winners, after, game = (
-            self.close_hand(st, env, [False] * self.n_sides, scores, st.counters)
+            self.close_hand(st, env, (False,) * self.n_sides, scores, st.counters)
             if self.counts_deals or any(delta)
             else ([], st.counters, None)
         )
@@ -710,7 +710,7 @@ class Rules:
         self,
         st: State,
         env: dict[str, Any],
-        on_team: list[bool],
+        on_team: tuple[bool, ...],
         scores: list[int],
         counters: dict[str, list[int]],
     ) -> tuple[list[int], dict[str, list[int]], dict[str, Any] | None]:
@@ -745,7 +745,7 @@ class Rules:
         self,
         st: State,
         env: dict[str, Any],
-        on_team: list[bool],
+        on_team: tuple[bool, ...],
         scores: list[int],
         counters: dict[str, list[int]],
         won_game: list[bool] | None = None,
@@ -769,7 +769,7 @@ class Rules:
         best: str,
         st: State,
         env: dict[str, Any],
-        on_team: list[bool],
+        on_team: tuple[bool, ...],
         scores: list[int],
         counters: dict[str, list[int]],
         won_game: list[bool] | None = None,

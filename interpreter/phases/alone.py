@@ -99,18 +99,18 @@ class Alone(Phase):
             card = action - c.GIVE
             st.hands[st.turn].remove(card)
             st.hands[st.queue[0]].append(card)
-            st.takers.append(st.queue[0])
+            st.takers = [*st.takers, st.queue[0]]  # (replaced, never changed in place: State)
             st.step = 2
             st.turn = st.queue.pop(0)
             return
         if st.step == 2:
             card = action - c.DISCARD
             st.hands[st.turn].remove(card)
-            st.laid_away.append(card)
+            st.laid_away = [*st.laid_away, card]
             st.step = 0
         elif action == c.ALONE:
             loner = st.turn
-            st.alone.append(loner)
+            st.alone = [*st.alone, loner]
             if self.loner_is_maker and loner != st.maker and st.rules.side_of[loner] == st.rules.side_of[st.maker]:
                 st.maker = loner
             sit_out_partners(st, loner)
@@ -212,7 +212,7 @@ def answers(alone: Alone, st: State, choose: Callable[[list[int]], int], phase: 
     if alone.partner_gives or alone.loner_is_maker:
         alone.apply(st, action)  # a gift, or a lone partner made maker (never straight on: not free)
         return
-    st.alone.append(turn)
+    st.alone = [*st.alone, turn]
     out = st.out
     for s in rules.side_seats[rules.side_of[turn]]:  # his side-mates sit out (sit_out_partners)
         if s != turn:

@@ -137,7 +137,7 @@ class Auction(Phase):
             st.contract = row.contract
             st.fixed_by = self.pid
         if row.alone:
-            st.alone.append(st.maker)
+            st.alone = [*st.alone, st.maker]  # (replaced, never changed in place: State)
             sit_out_partners(st, st.maker)
         st.advance()
 

@@ -36,7 +36,7 @@ class CallPartner(Phase):
     def apply(self, st: State, action: int) -> None:
         c = self.codec
         if action == c.ALONE:
-            st.alone.append(st.maker)
+            st.alone = [*st.alone, st.maker]  # (replaced, never changed in place: State)
         else:
             card = st.rules.deck.card(action - c.ACE, self.rank)
             st.partner_card = card
@@ -44,7 +44,7 @@ class CallPartner(Phase):
             if holders:
                 st.partner = holders[0]
             else:
-                st.alone.append(st.maker)
+                st.alone = [*st.alone, st.maker]  # (replaced, never changed in place: State)
         st.advance()
 
     def reach(self, r: Reach) -> None:

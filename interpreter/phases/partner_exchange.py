@@ -67,7 +67,7 @@ class PartnerExchange(Phase):
             card = action - c.GIVE
             taker = st.queue.pop(0)
             st.hands[seat].remove(card)
-            st.takers.append(taker)
+            st.takers = [*st.takers, taker]  # (replaced, never changed in place: State)
             if self.blind:
                 st.pending = card  # handed over with the answer
             else:
@@ -81,13 +81,13 @@ class PartnerExchange(Phase):
             first = st.queue.pop(0)
             st.hands[seat].remove(card)
             st.hands[first].append(card)
-            st.takers.append(first)
+            st.takers = [*st.takers, first]
             if st.pending >= 0:
                 st.hands[seat].append(st.pending)
                 st.pending = -1
         else:
             card = action - c.DISCARD
             st.hands[seat].remove(card)
-            st.laid_away.append(card)
+            st.laid_away = [*st.laid_away, card]
         st.step = 0
         st.advance()

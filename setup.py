@@ -34,6 +34,8 @@ HOT_MODULES = [
     "interpreter/hand_cards.py",
     "interpreter/phases/base.py",
     "interpreter/agents/rule_bot.py",  # most of a `simulate --bots rules` hand (benchmarks/bots.py --table)
+    "interpreter/observe.py",  # the rule bot's memory of plays (PlayMemory.update), about five calls a hand
+    "interpreter/match.py",  # the match loop: a turn of it a decision
     "interpreter/build.py",
 ]
 _HERE = os.path.dirname(os.path.abspath(__file__))

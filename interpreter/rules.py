@@ -411,7 +411,7 @@ class Rules:
             rng.shuffle(deck)
         up = self.deal_upcard[dealer]
         upcard = deck[up] if up >= 0 else None
-        scores = list(scores_before) if scores_before is not None else [self.start_score] * self.n_sides
+        scores = [*scores_before] if scores_before is not None else [self.start_score] * self.n_sides
         hands: list[list[int]]
         if COMPILED:  # native loops over each seat's deck positions, the cards taken as objects
             cards = cast("list[object]", deck)  # (as ints they would be unboxed and boxed again)

@@ -74,7 +74,7 @@ class Alone(Phase):
             st.step = 0
             st.turn = first
             return True
-        st.queue = queue = [s for s in asked if not out[s]] if True in out else list(asked)
+        st.queue = queue = [s for s in asked if not out[s]] if True in out else [*asked]
         if not queue:
             return False
         st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards

@@ -249,7 +249,7 @@ def asked_seats(st: State, seats: SeatFilter | None) -> list[int]:
 def asks_by_dealer(seats: SeatFilter | None, players: int) -> tuple[tuple[int, ...], ...] | None:
     """Per dealer, the players a phase asks in turn from his left, worked out at compile time: all
     of them, or those its `may_if` lets in (`SeatFilter.by_dealer`); None when `may_if` reads the
-    hand (then `asked_seats` asks it in each hand). A hand's `begin` copies its row: one C call."""
+    hand (then `asked_seats` asks it in each hand). A hand's `begin` copies its row (`[*row]`: no call of `list`)."""
     if seats is None:
         return tuple(tuple((dealer + 1 + k) % players for k in range(players)) for dealer in range(players))
     return seats.by_dealer

@@ -52,7 +52,7 @@ class NameTrump(Phase):
             st.turn = st.maker
         else:
             asks = self.asks
-            st.queue = queue = list(asks[st.dealer]) if asks is not None else asked_seats(st, self.seats)
+            st.queue = queue = [*asks[st.dealer]] if asks is not None else asked_seats(st, self.seats)
             if not queue:
                 return False  # `may_if` lets nobody in this hand: the next step
             st.asked = 0
@@ -83,7 +83,7 @@ class NameTrump(Phase):
             # a player who may not pass keeps every choice when the condition allows him none
             chosen = allowed if allowed or not forced else list(calls)
             return chosen if forced else [self.codec.PASS, *chosen]
-        return list(self.calls_by_down[down] if forced else self.open_by_down[down])
+        return [*(self.calls_by_down[down] if forced else self.open_by_down[down])]
 
     def apply(self, st: State, action: int) -> None:
         c = self.codec
@@ -125,7 +125,7 @@ class NameTrump(Phase):
         while True:
             turn = st.turn
             asked = st.asked
-            legal = list(calls if stuck and turn == dealer and asked == last else offers)
+            legal = [*(calls if stuck and turn == dealer and asked == last else offers)]
             action = choose(legal)
             if action not in legal:
                 st._refuse(action)

@@ -40,7 +40,7 @@ class OrderUp(Phase):
         if st.up_suit < 0 or st.maker >= 0:
             return False
         asks = self.asks
-        st.queue = queue = list(asks[st.dealer]) if asks is not None else asked_seats(st, self.seats)
+        st.queue = queue = [*asks[st.dealer]] if asks is not None else asked_seats(st, self.seats)
         if not queue:
             st.turned_down = st.up_suit  # nobody may order it: turned down, as when all pass
             return False

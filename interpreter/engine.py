@@ -928,7 +928,7 @@ class State:
                 self.n_active, self.trick_size, self.nxt = rules.seated(out, sitting) if seated is None else seated
             else:  # nobody sits out: the shared table (the seats playing, a trick's size, next_seat)
                 self.n_active, self.trick_size, self.nxt = rules.all_seated
-        elif True in out:  # the next active seat of each seat, per seats sitting out (built once; no call once built)
+        elif out != rules.nobody_out:  # the next active seat of each seat, per seats sitting out (built once; no call)
             self.nxt = rules.next_active_of.get(tuple(out)) or rules.next_active(out)
             self.n_active = active = rules.players - out.count(True)
             self.trick_size = 2 * active

@@ -74,7 +74,7 @@ class Alone(Phase):
             st.step = 0
             st.turn = first
             return True
-        st.queue = queue = [s for s in asked if not out[s]] if True in out else [*asked]
+        st.queue = queue = [s for s in asked if not out[s]] if out != st.rules.nobody_out else [*asked]
         if not queue:
             return False
         st.step = 0  # 0: asking; 1: the partner gives a card; 2: the loner discards
@@ -165,6 +165,7 @@ def answers(alone: Alone, st: State, choose: Callable[[list[int]], int], phase: 
     straight on to this free alone (`Phase.free_alone`) and the play (`Rules.alone_next`):
     then `phase` is its index, and it begins here and starts the play itself, with no phase
     walk (one call where the walk makes four: advance, begin, play_out, advance)."""
+    rules = st.rules
     if phase < 0:
         queue = st.queue
         turn = st.turn
@@ -175,7 +176,7 @@ def answers(alone: Alone, st: State, choose: Callable[[list[int]], int], phase: 
             asked = alone.queue_of[maker] = alone._asked(st, maker)
         out = st.out
         st.phase = phase
-        if True in out:
+        if out != rules.nobody_out:  # (somebody sits out: Rules.nobody_out)
             asked = tuple([s for s in asked if not out[s]])
         if not asked:  # nobody to ask: the walk goes on (to the play)
             st.queue = []
@@ -189,7 +190,6 @@ def answers(alone: Alone, st: State, choose: Callable[[list[int]], int], phase: 
     together = c.TOGETHER
     lone_o: object = lone  # the answers as objects (compiled: boxed once, not at each offer)
     together_o: object = together
-    rules = st.rules
     history: list[object] = st.history  # type: ignore[assignment]  # takes the shared pairs
     pairs = rules.seat_plays  # the (seat, action) history entries, built once (no new tuple)
     while True:

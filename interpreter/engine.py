@@ -23,11 +23,6 @@ if TYPE_CHECKING:
 # A Final alias: compiled code reads it as a native constant, not from the module's dict (as an
 # imported name) at every use.
 _METHOD: Final = MethodType
-# The one-item lists every hand's per-seat lists repeat (`_NOBODY * n`): made once, not a new
-# `[False]` to multiply per hand (in the compiled build a new list and its release cost more than
-# the repeat). Never changed: only multiplied.
-_NOBODY: Final[list[bool]] = [False]
-_NOUGHT: Final[list[int]] = [0]
 # A spec with no counters: every hand's counters, shared (counters are replaced, never changed in place).
 _NO_COUNTERS: Final[dict[str, list[int]]] = {}
 # What State.__init__ sets its blank fields to (see there), in its order.
@@ -270,8 +265,8 @@ class State:
         self.upcard = -1 if upcard is None else upcard
         self.up_suit = -1 if upcard is None else rules.printed_suit[upcard]
         self.queue: list[int] = []
-        self.out = _NOBODY * n
-        self.tricks = _NOUGHT * n
+        self.out = [*rules.nobody_out]  # (copies of rows made once: Rules.nobody_out, no_tricks)
+        self.tricks = [*rules.no_tricks]
         self.history: list[tuple[int, int]] = []
         self.scores_before = scores_before  # a fresh list (Rules.deal, new_hand): ours
         self.n_active = n

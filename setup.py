@@ -36,6 +36,7 @@ HOT_MODULES = [
     "interpreter/agents/rule_bot.py",  # most of a `simulate --bots rules` hand (benchmarks/bots.py --table)
     "interpreter/observe.py",  # the rule bot's memory of plays (PlayMemory.update), about five calls a hand
     "interpreter/match.py",  # the match loop: a turn of it a decision
+    "interpreter/simulate.py",  # simulate's per-hand harness (each hand's summary, play_one)
     "interpreter/build.py",
 ]
 _HERE = os.path.dirname(os.path.abspath(__file__))

@@ -12,7 +12,7 @@ utility of a finished hand for search and learning (see `returns`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .engine import State
@@ -124,7 +124,7 @@ def observation_ints(st: State, seat: int) -> IntObservation:
     )
 
 
-_BITS = tuple(1 << card for card in range(64))  # 1 << card, made once: a look-up makes no new int
+_BITS: Final = tuple(1 << card for card in range(64))  # 1 << card, made once: a look-up makes no new int
 
 
 class PlayMemory:

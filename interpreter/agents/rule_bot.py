@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from ..cards import Contract
 from ..engine import State
 from ..observe import PlayMemory
 from ..rules import Rules
 
-TRUMP_VALUE = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
+TRUMP_VALUE: Final = (1.0, 0.95, 0.85, 0.72, 0.62, 0.55)  # a trump's worth in tricks by its place; lower ones 0.5
 
 
 @dataclass(frozen=True)
@@ -272,8 +273,8 @@ def _with_pack(ct: _Contract, size: int) -> _Contract:
     )
 
 
-_NO_TABLES = _Tables((), (), ())  # a bot's tables before its first rules (simulate makes four bots a match)
-_TABLES: dict[int, tuple[Rules, _Tables]] = {}  # id(rules) -> its tables: built once per process, not per bot
+_NO_TABLES: Final = _Tables((), (), ())  # a bot's tables before its first rules (simulate makes four bots a match)
+_TABLES: Final[dict[int, tuple[Rules, _Tables]]] = {}  # id(rules) -> its tables: built once per process, not per bot
 
 
 def tables_of(rules: Rules) -> _Tables:
@@ -292,8 +293,9 @@ def tables_of(rules: Rules) -> _Tables:
 # when first asked this hand and the turned-down upcard, as bits (0: not yet read; started
 # afresh with the memory): a card leaves a hand in the play only by being played, so with
 # the cards gone that is what the seat has seen.
-_MEMORY = PlayMemory()
-_SEEN: list[list[int]] = [[]]
+# (Final: the compiled build reads these as native statics, not from the module's dict)
+_MEMORY: Final = PlayMemory()
+_SEEN: Final[list[list[int]]] = [[]]
 
 
 class _View:
@@ -517,7 +519,9 @@ class RuleBot:
         # (counted afresh, not through the memo of `_worth`: a hand less one card is seldom
         # weighed twice, so the memo's key and look-up would cost more than they save)
         ct = (self._last if rules is self._last_rules else self.tables(rules)).contracts[k]
-        for c, count in zip(cards, counts, strict=True):
+        # (a positional zip, not strict=: mypyc compiles only that form to a native loop; the
+        # counts are one per card, `_cents_without`)
+        for c, count in zip(cards, counts):  # noqa: B905
             if count == most:
                 rest = whole.copy()  # whole less c (its cards are distinct)
                 if c in rest:
@@ -1058,7 +1062,7 @@ def _clear_weakest(ct: _Contract, whole: list[int], cards: list[int], counts: li
     -1 when only the floats can tell."""
     if counts.count(most) == 1:
         return cards[counts.index(most)]
-    tied = [c for c, count in zip(cards, counts, strict=True) if count == most]
+    tied = [c for c, count in zip(cards, counts) if count == most]  # noqa: B905 (positional: see _weakest_of)
     return min(tied) if _same_floats(ct, whole, tied) else -1
 
 

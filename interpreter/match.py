@@ -12,24 +12,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import add
-from typing import Any, Protocol
+from typing import Any
 
+from .agent_api import Agent as Agent  # (re-exported: `match.Agent` is where bots have found it)
 from .engine import State
 from .rules import Rules
-
-
-class Agent(Protocol):
-    """Anything that picks an action for the seat to act.
-
-    An agent may also offer `act_among(state, seat, legal) -> int`: the answer `act`
-    would give, handed `legal`, the State's `legal_actions()` with two actions or more
-    (the caller's list: read, not changed). Offering it declares that the agent answers a
-    forced decision (one legal action) with that action and nothing else (no draw from
-    its random source, no memory kept): `play_match` then plays a forced action without
-    asking, and asks the others with the list it made (a rules-bots hand has about 8
-    forced decisions of 25). Agents without it are asked by `act`, every decision."""
-
-    def act(self, state: State, seat: int) -> int: ...
 
 
 class HandRecord:

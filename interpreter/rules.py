@@ -403,7 +403,12 @@ class Rules:
         deal_number: int = 1,
         counters_before: dict[str, list[int]] | None = None,
     ) -> State:
+        """A hand dealt as given. `upcard` None or negative (-1: `State.upcard`'s "none") turns
+        up no card: the State reads a card's suit off any int it is given, so the
+        "none" is made None here, once, off the hot path (`deal` never turns up a negative)."""
         scores = list(scores_before) if scores_before is not None else self.start_scores()
+        if upcard is not None and upcard < 0:
+            upcard = None
         return State(self, dealer, [list(h) for h in hands], upcard, scores, deal_number, counters_before)
 
     def deal(

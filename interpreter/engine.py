@@ -747,6 +747,15 @@ class State:
             return f"must follow {deck.suit_word(self.led)}, holds {held}"
         return f"not allowed now; allowed: {words}"
 
+    @property
+    def outcome(self) -> ScoreOutcome | None:
+        """A played hand's scoring outcome (`Rules.score_played`: delta, scored_by, counters,
+        winners, the game's end), what `result()` builds its object from; None until the hand
+        is played out, and for a hand that ended unplayed (its object is stored whole). Callers
+        that need only these (simulate's fold, the match's scores) read it and never build the
+        object."""
+        return self._outcome
+
     def result(self) -> dict[str, Any]:
         """The docs/hand-records.md result object (keys in the documented order).
 

@@ -99,10 +99,10 @@ def hand_scores(rules: Rules, state: State) -> tuple[list[int], list[int], Seque
     """A finished hand's scores after it, the scores the next hand starts from (the carry
     when it ended a game: `Rules.next_scores`) and the match's winners (none while it goes on).
 
-    A played hand's are read off its scoring outcome (`State._outcome`, what `result()` builds
+    A played hand's are read off its scoring outcome (`State.outcome`, what `result()` builds
     the result object from), so a match that is not asked for the object never builds it; a
     hand that ended unplayed stored its object, which is read."""
-    played = state._outcome
+    played = state.outcome
     if played is None:
         return scores_of(rules, state.result())
     delta, _, _, winners, game = played

@@ -75,7 +75,7 @@ def summarize(state: State) -> tuple[Any, ...]:
     out` are whether there were any. A played hand's are read off the State and its scoring
     outcome (the object's sources: `Rules.played_result`), so a run that keeps no records
     never builds the object; a hand that ended unplayed stored its object, which is read."""
-    played = state._outcome
+    played = state.outcome
     if played is None:
         return summary_of(state, state.result())
     maker = state.maker

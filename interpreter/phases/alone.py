@@ -169,22 +169,13 @@ def answers(alone: Alone, st: State, choose: Callable[[list[int]], int], phase: 
     if phase < 0:
         queue = st.queue
         turn = st.turn
-    else:  # (begin's steps)
-        maker = st.maker
-        asked = alone.queue_of.get(maker)
-        if asked is None:
-            asked = alone.queue_of[maker] = alone._asked(st, maker)
-        out = st.out
+    else:  # begun here, as the walk would begin it
         st.phase = phase
-        if out != rules.nobody_out:  # (somebody sits out: Rules.nobody_out)
-            asked = tuple([s for s in asked if not out[s]])
-        if not asked:  # nobody to ask: the walk goes on (to the play)
-            st.queue = []
+        if not alone.begin(st):  # nobody to ask: the walk goes on (to the play)
             st.advance()
             return
-        st.step = 0
-        st.turn = turn = asked[0]
-        st.queue = queue = [*asked[1:]]  # (begin's queue after its first is taken: no pop(0))
+        queue = st.queue
+        turn = st.turn
     c = alone.codec
     lone = c.ALONE
     together = c.TOGETHER
